@@ -1,0 +1,35 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Layers, bottom to top; data flows upwards only:
+//   CGtk (C headers) → GtkSupport (GObject/GTK plumbing) → HUDWidgets (GTK widget types)
+//   HUDCore (pure Swift state machines, no GTK) ─┐
+//   GtkHUD (public API: wires HUDCore to HUDWidgets) ← both
+let package = Package(
+    name: "GtkHUD",
+    products: [
+        .library(name: "GtkHUD", targets: ["GtkHUD"]),
+        .executable(name: "gtkhud-gallery", targets: ["Gallery"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
+        ),
+        .target(name: "GtkSupport", dependencies: ["CGtk"]),
+        .target(name: "HUDCore"),
+        .target(name: "HUDWidgets", dependencies: ["GtkSupport", "CGtk"]),
+        .target(
+            name: "GtkHUD",
+            dependencies: ["HUDCore", "HUDWidgets", "GtkSupport", "CGtk"],
+            resources: [.embedInCode("Resources/gtkhud.css")]
+        ),
+        .executableTarget(name: "Gallery", dependencies: ["GtkHUD", "GtkSupport", "CGtk"]),
+        .executableTarget(name: "BridgeProbe", dependencies: ["GtkSupport", "CGtk"], path: "Tests/BridgeProbe"),
+        .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
+        .testTarget(name: "GtkSupportTests", dependencies: ["GtkSupport", "CGtk"]),
+        .testTarget(name: "GtkHUDTests", dependencies: ["GtkHUD", "HUDWidgets", "HUDCore", "GtkSupport", "CGtk"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
