@@ -17,7 +17,8 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
         ),
-        .target(name: "GtkSupport", dependencies: ["CGtk"]),
+        .target(name: "CGtkHUDRuntime", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
+        .target(name: "GtkSupport", dependencies: ["CGtk", "CGtkHUDRuntime"]),
         .target(name: "HUDCore"),
         .target(name: "HUDWidgets", dependencies: ["GtkSupport", "CGtk"]),
         .target(

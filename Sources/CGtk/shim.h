@@ -1,1 +1,173 @@
+#ifndef GTKHUD_CGTK_SHIM_H
+#define GTKHUD_CGTK_SHIM_H
+
+/*
+ * CGtk: GTK 4 and libadwaita for Swift.
+ *
+ * Swift imports ordinary C functions directly. This header adds what it
+ * cannot import: variadic functions, function-like macros (type ids, casts,
+ * version checks) and symbols newer than the GTK 4.8 / libadwaita 1.2 headers
+ * we build against, which are looked up at run time with dlsym so that one
+ * build lights them up on newer distributions.
+ */
+
+#include <gtk/gtk.h>
 #include <adwaita.h>
+#include <glib-unix.h>
+#include <dlfcn.h>
+#include <stdbool.h>
+
+/* ---- Fundamental type ids (G_TYPE_* are macros) ---- */
+static inline GType gtkhud_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType gtkhud_type_int(void) { return G_TYPE_INT; }
+static inline GType gtkhud_type_uint(void) { return G_TYPE_UINT; }
+static inline GType gtkhud_type_double(void) { return G_TYPE_DOUBLE; }
+static inline GType gtkhud_type_string(void) { return G_TYPE_STRING; }
+static inline GType gtkhud_type_object(void) { return G_TYPE_OBJECT; }
+static inline GType gtkhud_type_pointer(void) { return G_TYPE_POINTER; }
+
+/* ---- Type checks and casts (macros in C) ---- */
+static inline GType gtkhud_instance_type(gpointer instance) { return G_TYPE_FROM_INSTANCE(instance); }
+static inline GType gtkhud_class_type(gpointer klass) { return G_TYPE_FROM_CLASS(klass); }
+static inline gboolean gtkhud_is_a(gpointer instance, GType type) {
+    return instance != NULL && G_TYPE_CHECK_INSTANCE_TYPE(instance, type);
+}
+static inline GObjectClass *gtkhud_object_class(gpointer klass) { return G_OBJECT_CLASS(klass); }
+static inline GtkWidgetClass *gtkhud_widget_class(gpointer klass) { return GTK_WIDGET_CLASS(klass); }
+static inline GtkWidget *gtkhud_widget(gpointer instance) { return (GtkWidget *)instance; }
+static inline GtkAccessible *gtkhud_accessible(gpointer instance) { return (GtkAccessible *)instance; }
+
+/* g_object_new is variadic: create with no properties. */
+static inline gpointer gtkhud_object_new(GType type) {
+    return g_object_new_with_properties(type, 0, NULL, NULL);
+}
+
+/* g_signal_connect is a macro over g_signal_connect_data. */
+static inline gulong gtkhud_signal_connect(gpointer instance, const char *signal, GCallback handler,
+                                           gpointer data, GClosureNotify destroy, gboolean after) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, after ? G_CONNECT_AFTER : 0);
+}
+
+/* g_signal_emit_by_name is variadic: emit a signal that takes no arguments and returns nothing. */
+static inline void gtkhud_signal_emit_simple(gpointer instance, const char *signal) {
+    g_signal_emit_by_name(instance, signal);
+}
+
+/* ---- Version checks ---- */
+/* Headers we were compiled against (GTK_CHECK_VERSION is a macro). */
+static inline gboolean gtkhud_built_against_gtk(guint major, guint minor, guint micro) {
+    return GTK_MAJOR_VERSION > major ||
+           (GTK_MAJOR_VERSION == major && (GTK_MINOR_VERSION > minor ||
+           (GTK_MINOR_VERSION == minor && GTK_MICRO_VERSION >= micro)));
+}
+/* GTK library running now. */
+static inline gboolean gtkhud_running_gtk_at_least(guint major, guint minor, guint micro) {
+    return gtk_check_version(major, minor, micro) == NULL;
+}
+
+/* ---- Run-time look-ups of symbols newer than the baseline ---- */
+
+/* gtk_accessible_announce (GTK 4.14). Priorities: 0 low, 1 medium, 2 high. */
+typedef void (*gtkhud_announce_fn)(GtkAccessible *self, const char *message, int priority);
+static inline gtkhud_announce_fn gtkhud_lookup_accessible_announce(void) {
+    return (gtkhud_announce_fn)dlsym(RTLD_DEFAULT, "gtk_accessible_announce");
+}
+static inline gboolean gtkhud_accessible_announce_available(void) {
+    return gtkhud_lookup_accessible_announce() != NULL;
+}
+/* Announces through the given function; returns FALSE when there is none. */
+static inline gboolean gtkhud_accessible_announce_with(gtkhud_announce_fn fn, GtkAccessible *self,
+                                                       const char *message, int priority) {
+    if (fn == NULL || self == NULL || message == NULL) return FALSE;
+    fn(self, message, priority);
+    return TRUE;
+}
+
+/* gtk_css_provider_load_from_string (GTK 4.12); falls back to load_from_data (4.8). */
+typedef void (*gtkhud_css_load_string_fn)(GtkCssProvider *provider, const char *string);
+static inline void gtkhud_css_provider_load(GtkCssProvider *provider, const char *css) {
+    gtkhud_css_load_string_fn fn = (gtkhud_css_load_string_fn)dlsym(RTLD_DEFAULT, "gtk_css_provider_load_from_string");
+    if (fn != NULL) {
+        fn(provider, css);
+    } else {
+        G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+        gtk_css_provider_load_from_data(provider, css, -1);
+        G_GNUC_END_IGNORE_DEPRECATIONS
+    }
+}
+
+/* GtkStyleContext is deprecated in 4.10, but adding a display-wide provider has no
+   replacement in any GTK 4 release, so keep the call here and silence the notice. */
+static inline void gtkhud_add_provider_for_display(GdkDisplay *display, GtkStyleProvider *provider, guint priority) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_style_context_add_provider_for_display(display, provider, priority);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}
+static inline void gtkhud_remove_provider_for_display(GdkDisplay *display, GtkStyleProvider *provider) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_style_context_remove_provider_for_display(display, provider);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
+/* A boolean GtkSettings property that may not exist in this GTK (e.g.
+   gtk-interface-reduced-motion, 4.22). Returns -1 when absent. */
+static inline int gtkhud_settings_boolean(const char *name) {
+    GtkSettings *settings = gtk_settings_get_default();
+    if (settings == NULL) return -1;
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(settings), name);
+    if (spec == NULL) return -1;
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, spec->value_type);
+    g_object_get_property(G_OBJECT(settings), name, &value);
+    int result = -1;
+    if (G_VALUE_HOLDS_BOOLEAN(&value)) result = g_value_get_boolean(&value) ? 1 : 0;
+    else if (G_VALUE_HOLDS_ENUM(&value)) result = g_value_get_enum(&value) != 0 ? 1 : 0;
+    g_value_unset(&value);
+    return result;
+}
+
+/* ---- Accessibility property updates (gtk_accessible_update_property is variadic) ---- */
+static inline void gtkhud_accessible_set_string(GtkAccessible *self, GtkAccessibleProperty property, const char *text) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_STRING);
+    g_value_set_string(&value, text);
+    GtkAccessibleProperty properties[1] = { property };
+    gtk_accessible_update_property_value(self, 1, properties, &value);
+    g_value_unset(&value);
+}
+static inline void gtkhud_accessible_set_double(GtkAccessible *self, GtkAccessibleProperty property, double number) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_DOUBLE);
+    g_value_set_double(&value, number);
+    GtkAccessibleProperty properties[1] = { property };
+    gtk_accessible_update_property_value(self, 1, properties, &value);
+    g_value_unset(&value);
+}
+static inline void gtkhud_accessible_set_boolean_property(GtkAccessible *self, GtkAccessibleProperty property, gboolean flag) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_BOOLEAN);
+    g_value_set_boolean(&value, flag);
+    GtkAccessibleProperty properties[1] = { property };
+    gtk_accessible_update_property_value(self, 1, properties, &value);
+    g_value_unset(&value);
+}
+static inline void gtkhud_accessible_reset_property(GtkAccessible *self, GtkAccessibleProperty property) {
+    gtk_accessible_reset_property(self, property);
+}
+static inline void gtkhud_accessible_set_state(GtkAccessible *self, GtkAccessibleState state, gboolean flag) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_BOOLEAN);
+    g_value_set_boolean(&value, flag);
+    GtkAccessibleState states[1] = { state };
+    gtk_accessible_update_state_value(self, 1, states, &value);
+    g_value_unset(&value);
+}
+
+/* ---- Swift concurrency on the GLib loop ----
+   libdispatch on Linux exports the hooks CoreFoundation's run loop uses to
+   drain the main queue: a file descriptor that becomes readable when the main
+   queue has work, and the drain function. GtkHUD watches the fd from GLib. */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *message);
+
+#endif

@@ -1,0 +1,13 @@
+#ifndef GTKHUD_RUNTIME_H
+#define GTKHUD_RUNTIME_H
+#include <stdbool.h>
+
+/* Installs the GLib watch that drains Swift's main queue (idempotent, main thread).
+   Returns true once the watch is in place. Called automatically at load time. */
+bool gtkhud_main_queue_bridge_install(void);
+/* Whether the bridge is installed. */
+bool gtkhud_main_queue_bridge_installed(void);
+/* How many times the bridge has drained the main queue (for tests and benchmarks). */
+unsigned long gtkhud_main_queue_bridge_drain_count(void);
+
+#endif

@@ -1,0 +1,48 @@
+import CGtk
+
+/// Facts about the running GTK.
+@MainActor
+public enum GtkEnvironment {
+    /// Whether `gtk_init` has run in this process.
+    public static var isInitialized: Bool { gtk_is_initialized() != 0 }
+
+    /// Initialises GTK and libadwaita if that has not happened yet; false when
+    /// no display can be opened.
+    @discardableResult
+    public static func initialize() -> Bool {
+        if !isInitialized {
+            guard gtk_init_check() != 0 else { return false }
+        }
+        adw_init()
+        return true
+    }
+
+    /// The GTK version running now (not the headers we were built against).
+    public static var runtimeVersion: (major: UInt32, minor: UInt32, micro: UInt32) {
+        (gtk_get_major_version(), gtk_get_minor_version(), gtk_get_micro_version())
+    }
+
+    /// Whether the running GTK is at least the given version.
+    public static func runtimeAtLeast(_ major: UInt32, _ minor: UInt32, _ micro: UInt32 = 0) -> Bool {
+        gtkhud_running_gtk_at_least(major, minor, micro) != 0
+    }
+
+    /// Whether animations are enabled (`gtk-enable-animations`, and libadwaita's view of it).
+    public static func animationsEnabled(for widget: UnsafeMutablePointer<GtkWidget>?) -> Bool {
+        if let widget { return adw_get_enable_animations(widget) != 0 }
+        return settingsFlag("gtk-enable-animations") ?? true
+    }
+
+    /// Whether the user asked for reduced motion (`gtk-interface-reduced-motion`,
+    /// GTK 4.22+; nil where this GTK does not have the setting).
+    public static var prefersReducedMotion: Bool? { settingsFlag("gtk-interface-reduced-motion") }
+
+    /// A boolean `GtkSettings` property, or nil when this GTK does not have it.
+    public static func settingsFlag(_ name: String) -> Bool? {
+        switch gtkhud_settings_boolean(name) {
+        case 1: return true
+        case 0: return false
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import CGtk
+
+/// A top-level window for scripted runs, screenshots and widget tests: shows a
+/// child at a fixed size and pumps the main loop until it has been drawn.
+@MainActor
+public final class HostWindow {
+    /// The GtkWindow (owned by GTK's toplevel list until `close()`).
+    public let window: UnsafeMutablePointer<GtkWidget>
+    private var closed = false
+
+    public init(width: Int32 = 400, height: Int32 = 300, title: String = "GtkHUD") {
+        window = gtk_window_new()
+        title.withCString { gtk_window_set_title(window.asWindow, $0) }
+        gtk_window_set_default_size(window.asWindow, width, height)
+    }
+
+    isolated deinit { close() }
+
+    /// Sets the window's child widget.
+    public func setChild(_ child: UnsafeMutablePointer<GtkWidget>?) {
+        gtk_window_set_child(window.asWindow, child)
+    }
+
+    /// Presents the window and waits until it is mapped and has drawn a frame.
+    @discardableResult
+    public func present(timeoutMilliseconds: UInt32 = 5_000) -> Bool {
+        gtk_window_present(window.asWindow)
+        let mapped = MainLoop.run(until: { gtk_widget_get_mapped(self.window) != 0 }, timeoutMilliseconds: timeoutMilliseconds)
+        waitForFrames(2)
+        return mapped
+    }
+
+    /// Lets the frame clock tick `count` times (layout and paint happen on ticks).
+    public func waitForFrames(_ count: Int = 1, timeoutMilliseconds: UInt32 = 2_000) {
+        guard let clock = gtk_widget_get_frame_clock(window) else {
+            MainLoop.iterate()
+            return
+        }
+        let start = gdk_frame_clock_get_frame_counter(clock)
+        gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT)
+        MainLoop.run(until: {
+            let done = gdk_frame_clock_get_frame_counter(clock) >= start + count
+            if !done { gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT) }
+            return done
+        }, timeoutMilliseconds: timeoutMilliseconds)
+        while MainLoop.iterate() {}
+    }
+
+    /// Destroys the window.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        gtk_window_destroy(window.asWindow)
+        while MainLoop.iterate() {}
+    }
+}

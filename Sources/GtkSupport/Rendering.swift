@@ -1,0 +1,69 @@
+import CGtk
+
+/// Pixels of a rendered widget, 8-bit BGRA premultiplied (cairo's ARGB32 on little-endian).
+public struct RenderedImage: Sendable {
+    public let width: Int
+    public let height: Int
+    public let stride: Int
+    public let bytes: [UInt8]
+
+    /// The pixel at (x, y) as straight (red, green, blue, alpha) in 0...255.
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        guard x >= 0, y >= 0, x < width, y < height else { return (0, 0, 0, 0) }
+        let offset = y * stride + x * 4
+        return (bytes[offset + 2], bytes[offset + 1], bytes[offset], bytes[offset + 3])
+    }
+
+    /// How many pixels in the rectangle satisfy `predicate`.
+    public func count(in rect: (x: Int, y: Int, width: Int, height: Int)? = nil,
+                      where predicate: ((red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool) -> Int {
+        let area = rect ?? (0, 0, width, height)
+        var total = 0
+        for y in max(0, area.y)..<min(height, area.y + area.height) {
+            for x in max(0, area.x)..<min(width, area.x + area.width) where predicate(pixel(x: x, y: y)) {
+                total += 1
+            }
+        }
+        return total
+    }
+}
+
+/// Offscreen rendering of a widget that is shown in a realized window
+/// (`GtkWidgetPaintable` → snapshot → `gsk_renderer_render_texture`).
+@MainActor
+public enum WidgetRenderer {
+    /// Renders `widget` at its allocated size; nil if it has no size or no renderer.
+    public static func render(_ widget: UnsafeMutablePointer<GtkWidget>) -> RenderedImage? {
+        guard let texture = renderTexture(widget) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        let width = Int(gdk_texture_get_width(texture)), height = Int(gdk_texture_get_height(texture))
+        let stride = width * 4
+        var bytes = [UInt8](repeating: 0, count: stride * height)
+        bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(stride)) }
+        return RenderedImage(width: width, height: height, stride: stride, bytes: bytes)
+    }
+
+    /// Renders `widget` and writes a PNG; returns whether it was written.
+    @discardableResult
+    public static func savePNG(_ widget: UnsafeMutablePointer<GtkWidget>, to path: String) -> Bool {
+        guard let texture = renderTexture(widget) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        return path.withCString { gdk_texture_save_to_png(texture, $0) } != 0
+    }
+
+    /// A new texture (caller unrefs) of the widget as drawn now.
+    public static func renderTexture(_ widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
+        let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
+        guard width > 0, height > 0, let native = gtk_widget_get_native(widget),
+              let renderer = gtk_native_get_renderer(native) else { return nil }
+        guard let paintable = gtk_widget_paintable_new(widget) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        let snapshot = gtk_snapshot_new()
+        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
+        defer { gsk_render_node_unref(node) }
+        var viewport = graphene_rect_t()
+        graphene_rect_init(&viewport, 0, 0, Float(width), Float(height))
+        return gsk_renderer_render_texture(renderer, node, &viewport)
+    }
+}
