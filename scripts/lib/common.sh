@@ -1,0 +1,88 @@
+# Shared by scripts/test, scripts/gallery and scripts/bench. Source it; don't run it.
+# shellcheck shell=bash
+
+GTKHUD_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+
+# Debian packages the build, the tests and the gallery need.
+GTKHUD_DEBIAN_PACKAGES=(
+    pkg-config libgtk-4-dev libadwaita-1-dev           # build: the C headers (GTK >= 4.8, libadwaita >= 1.2)
+    xvfb xauth                                          # a display for widget tests
+    dbus dbus-x11 at-spi2-core                          # private session bus and accessibility bus
+    python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 # reading the accessibility tree as Orca does
+    adwaita-icon-theme fonts-cantarell                  # symbolic icons and a real font for pixel tests
+    desktop-file-utils appstream                        # validating the gallery's desktop integration
+)
+
+log() { printf '[gtkhud] %s\n' "$*" >&2; }
+
+# Prints what is missing, one item a line (empty when all is there).
+gtkhud_missing() {
+    pkg-config --exists gtk4 2>/dev/null && pkg-config --atleast-version=4.8 gtk4 || echo "pkg-config module gtk4 >= 4.8"
+    pkg-config --exists libadwaita-1 2>/dev/null && pkg-config --atleast-version=1.2 libadwaita-1 || echo "pkg-config module libadwaita-1 >= 1.2"
+    command -v Xvfb >/dev/null || echo "Xvfb"
+    command -v dbus-run-session >/dev/null || echo "dbus-run-session"
+    [ -x /usr/libexec/at-spi-bus-launcher ] || echo "at-spi-bus-launcher (at-spi2-core)"
+    /usr/bin/python3 -c 'import gi; gi.require_version("Atspi", "2.0"); import pyatspi' 2>/dev/null || echo "python3 pyatspi (python3-pyatspi, gir1.2-atspi-2.0)"
+    [ -d /usr/share/icons/Adwaita ] || echo "adwaita-icon-theme"
+    command -v desktop-file-validate >/dev/null || echo "desktop-file-validate (desktop-file-utils)"
+    command -v appstreamcli >/dev/null || echo "appstreamcli (appstream)"
+}
+
+# Installs what is missing with apt-get (through sudo when not root), or says what to install.
+gtkhud_ensure_dependencies() {
+    local missing
+    missing="$(gtkhud_missing)"
+    [ -z "$missing" ] && return 0
+    log "missing: $(echo "$missing" | paste -sd, -)"
+    if command -v apt-get >/dev/null; then
+        local sudo=""
+        if [ "$(id -u)" != 0 ]; then
+            command -v sudo >/dev/null || { log "not root and no sudo: install ${GTKHUD_DEBIAN_PACKAGES[*]}"; return 1; }
+            sudo="sudo"
+        fi
+        log "installing with apt-get: ${GTKHUD_DEBIAN_PACKAGES[*]}"
+        $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
+        $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${GTKHUD_DEBIAN_PACKAGES[@]}" >/dev/null
+        missing="$(gtkhud_missing)"
+        [ -z "$missing" ] && return 0
+        log "still missing after apt-get: $(echo "$missing" | paste -sd, -)"
+        return 1
+    fi
+    cat >&2 <<MSG
+[gtkhud] This system has no apt-get. Install, with your package manager:
+[gtkhud]   - development files for the pkg-config modules gtk4 (>= 4.8) and libadwaita-1 (>= 1.2)
+[gtkhud]   - Xvfb, dbus (dbus-run-session), at-spi2-core (at-spi-bus-launcher)
+[gtkhud]   - python3 with PyGObject and pyatspi (Atspi 2.0 typelib)
+[gtkhud]   - the Adwaita icon theme, desktop-file-utils and appstream (appstreamcli)
+[gtkhud] Missing now:
+$(echo "$missing" | sed 's/^/[gtkhud]   * /')
+MSG
+    return 1
+}
+
+# SwiftPM passes only -I/-L/-l flags from pkg-config and warns about the rest
+# (graphene's -msse/-mfpmath, glib's -pthread: harmless on x86_64 and arm64).
+# Give it copies of those .pc files without the extra flags so builds are warning-free.
+gtkhud_clean_pkgconfig_path() {
+    local dir="$GTKHUD_ROOT/.build/pkgconfig-clean"
+    mkdir -p "$dir"
+    local search pc
+    search="${PKG_CONFIG_PATH:+$PKG_CONFIG_PATH:}$(pkg-config --variable pc_path pkg-config)"
+    for pc in $(echo "$search" | tr ':' '\n' | while read -r d; do [ -d "$d" ] && ls "$d"/*.pc 2>/dev/null; done); do
+        [ -f "$dir/$(basename "$pc")" ] && continue
+        if grep -qE '^(Cflags|Libs)(\.private)?:.*(-pthread|-m[a-z])' "$pc"; then
+            sed -E '/^(Cflags|Libs)(\.private)?:/ s/ (-pthread|-m[a-z][^ ]*)//g' "$pc" > "$dir/$(basename "$pc")"
+        fi
+    done
+    export PKG_CONFIG_PATH="$dir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+}
+
+# Runs "$@" with a private D-Bus session, the accessibility bus and an Xvfb display
+# (unless GTKHUD_USE_CURRENT_DISPLAY=1 and DISPLAY is set).
+gtkhud_headless() {
+    if [ "${GTKHUD_USE_CURRENT_DISPLAY:-0}" = 1 ] && [ -n "${DISPLAY:-}" ]; then
+        "$@"
+        return
+    fi
+    dbus-run-session -- bash "$GTKHUD_ROOT/scripts/lib/headless-session.sh" "$@"
+}

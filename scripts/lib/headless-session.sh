@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Inside a private D-Bus session: start the accessibility bus and Xvfb, run "$@", clean up.
+set -u
+/usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
+bus_pid=$!
+display_file="$(mktemp)"
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$display_file" >/dev/null 2>&1 &
+xvfb_pid=$!
+for _ in $(seq 1 100); do [ -s "$display_file" ] && break; sleep 0.05; done
+export DISPLAY=":$(head -n1 "$display_file")"
+rm -f "$display_file"
+export GDK_BACKEND=x11 GSK_RENDERER="${GSK_RENDERER:-cairo}" NO_AT_BRIDGE=0 GTK_THEME="${GTK_THEME:-}"
+# Wait for the accessibility bus to register, so GTK finds it at start-up.
+for _ in $(seq 1 100); do
+    dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner string:org.a11y.Bus 2>/dev/null | grep -q true && break
+    sleep 0.05
+done
+"$@"
+status=$?
+kill "$xvfb_pid" "$bus_pid" 2>/dev/null
+wait 2>/dev/null
+exit $status
