@@ -42,6 +42,26 @@ static inline gpointer gtkhud_object_new(GType type) {
     return g_object_new_with_properties(type, 0, NULL, NULL);
 }
 
+/* A widget with a per-instance accessible role (construct-only property). */
+static inline gpointer gtkhud_object_new_with_role(GType type, GtkAccessibleRole role) {
+    const char *names[1] = { "accessible-role" };
+    GValue values[1] = { G_VALUE_INIT };
+    g_value_init(&values[0], GTK_TYPE_ACCESSIBLE_ROLE);
+    g_value_set_enum(&values[0], role);
+    gpointer object = g_object_new_with_properties(type, 1, names, values);
+    g_value_unset(&values[0]);
+    return object;
+}
+
+/* The widget's CSS colour (gtk_widget_get_color is 4.10; the style context is 4.8's way). */
+static inline GdkRGBA gtkhud_widget_color(GtkWidget *widget) {
+    GdkRGBA color = { 0, 0, 0, 1 };
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    return color;
+}
+
 /* g_signal_connect is a macro over g_signal_connect_data. */
 static inline gulong gtkhud_signal_connect(gpointer instance, const char *signal, GCallback handler,
                                            gpointer data, GClosureNotify destroy, gboolean after) {

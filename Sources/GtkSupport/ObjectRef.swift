@@ -81,6 +81,8 @@ public extension UnsafeMutableRawPointer {
     var asWidget: UnsafeMutablePointer<GtkWidget> { assumingMemoryBound(to: GtkWidget.self) }
     /// This pointer as a `GObject *`.
     var asObject: UnsafeMutablePointer<GObject> { assumingMemoryBound(to: GObject.self) }
+    /// This pointer as a pointer to a GObject struct type; the caller vouches for the type.
+    func typed<T>(_ type: T.Type) -> UnsafeMutablePointer<T> { assumingMemoryBound(to: type) }
     /// This pointer as an opaque C pointer (for types Swift imports as `OpaquePointer`).
     var opaque: OpaquePointer { OpaquePointer(self) }
 }

@@ -46,6 +46,13 @@ open class SwiftWidget {
         WidgetTypes.parentClass(of: widget)?.pointee.size_allocate?(widget, width, height, baseline)
     }
 
+    /// Whether the point (widget coordinates) is inside the widget for picking.
+    /// Default: the parent class's answer. Return false to let pointer events pass
+    /// through this widget while its children still receive them.
+    open func contains(x: Double, y: Double) -> Bool {
+        WidgetTypes.parentClass(of: widget)?.pointee.contains?(widget, x, y) != 0
+    }
+
     /// Called once when the widget is disposed, before its children are unparented.
     /// Drop timers, signal connections and references to other objects here.
     open func dispose() {}
@@ -139,6 +146,12 @@ public enum WidgetTypes {
         gtkhud_object_new(type).assumingMemoryBound(to: GtkWidget.self)
     }
 
+    /// Creates a new (floating) instance with a per-instance accessible role
+    /// (the `accessible-role` construct property; roles cannot change later).
+    public static func instantiate(_ type: GType, role: GtkAccessibleRole) -> UnsafeMutablePointer<GtkWidget> {
+        gtkhud_object_new_with_role(type, role).assumingMemoryBound(to: GtkWidget.self)
+    }
+
     /// Live instances of a registered type (for leak tests).
     public static func liveInstances(of type: GType) -> Int { entries[type]?.liveInstances ?? 0 }
 
@@ -182,6 +195,9 @@ public enum WidgetTypes {
             MainActor.assumeIsolated {
                 SwiftWidget.of(widget)?.allocate(width: width, height: height, baseline: baseline)
             }
+        }
+        widgetClass.pointee.contains = { widget, x, y in
+            MainActor.assumeIsolated { SwiftWidget.of(widget)?.contains(x: x, y: y) ?? false } ? 1 : 0
         }
         gtkhud_object_class(klass)!.pointee.dispose = { object in
             MainActor.assumeIsolated { WidgetTypes.dispose(object) }

@@ -24,7 +24,7 @@ if [ -d Tests/Accessibility ] && ls Tests/Accessibility/test_*.py >/dev/null 2>&
     /usr/bin/python3 -m unittest discover -s Tests/Accessibility -p 'test_*.py' -v 2>&1 | tee "$py_log"
     [ "${PIPESTATUS[0]}" = 0 ] || status=1
     py_total="$(grep -E "^Ran [0-9]+ tests?" "$py_log" | sed -E 's/Ran ([0-9]+).*/\1/')"
-    py_failed="$(grep -E "^FAILED \(" "$py_log" | grep -oE "(failures|errors)=[0-9]+" | cut -d= -f2 | paste -sd+ - | bc 2>/dev/null || echo 0)"
+    py_failed="$(grep -E "^FAILED \(" "$py_log" | grep -oE "(failures|errors)=[0-9]+" | cut -d= -f2 | awk "{s+=\$1} END {print s+0}")"
     echo "$(( ${py_total:-0} - ${py_failed:-0} )) ${py_failed:-0}" >> "$results"
 fi
 exit $status

@@ -1,0 +1,189 @@
+import CGtk
+import Foundation
+import GtkSupport
+
+/// A circular progress indicator: a spinning arc (indeterminate), a ring that
+/// fills clockwise (annular) or a filling disc (pie).
+///
+/// CSS node: `hudring`, with class `.indeterminate`, `.annular` or `.pie`.
+/// Colours come from the CSS `color` (the track is the same colour at 15 %).
+/// Accessible role: progress bar, with value min/max/now and text ("42 %"),
+/// busy while indeterminate.
+@MainActor
+public final class HUDRingWidget: SwiftWidget {
+    public static var gtype: GType {
+        WidgetTypes.register(HUDRingWidget.self, WidgetTypeDescription(
+            typeName: "GtkHUDRing", cssName: "hudring", role: GTK_ACCESSIBLE_ROLE_PROGRESS_BAR))
+    }
+
+    /// Creates a ring (floating reference).
+    public static func create() -> UnsafeMutablePointer<GtkWidget> { WidgetTypes.instantiate(gtype) }
+
+    public enum Kind: String, Sendable, CaseIterable {
+        case indeterminate, annular, pie
+    }
+
+    public var kind: Kind = .indeterminate {
+        didSet {
+            gtk_widget_remove_css_class(widget, oldValue.rawValue)
+            gtk_widget_add_css_class(widget, kind.rawValue)
+            cachedArc = nil
+            updateSpinning()
+            queueDraw()
+        }
+    }
+    /// Line thickness (SVProgressHUD's ringThickness, 2).
+    public var thickness: Double = 2 { didSet { geometryChanged() } }
+    /// Radius to the middle of the line (SVProgressHUD: 18 with text, 24 without).
+    public var radius: Double = 18 { didSet { geometryChanged() } }
+    /// Seconds per turn of the indeterminate arc.
+    public var secondsPerTurn: Double = 1
+
+    private lazy var progress = AnimatedProgress(owner: self)
+    private var tickID: UInt32 = 0
+    private var angle: Double = 0
+    private var cachedArc: OpaquePointer?
+    private var cachedArcKey: String = ""
+
+    public required init(widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(widget: widget)
+        gtk_widget_add_css_class(widget, kind.rawValue)
+        _ = progress
+        Signal.connect(widget.raw, "map") { [weak self] in self?.updateSpinning() }
+        Signal.connect(widget.raw, "unmap") { [weak self] in self?.updateSpinning() }
+    }
+
+    /// Sets the progress (0...1); nil switches to the indeterminate arc.
+    public func setProgress(_ value: Double?, animated: Bool = true) {
+        progress.set(value, animated: animated)
+        if value == nil { kind = .indeterminate } else if kind == .indeterminate { kind = .annular }
+    }
+
+    /// The value being drawn (animations in flight included).
+    public var shownProgress: Double { progress.shown }
+
+    override public func dispose() {
+        stopSpinning()
+        progress.stop()
+        if let cachedArc { gsk_render_node_unref(cachedArc) }
+        cachedArc = nil
+    }
+
+    override public func measure(_ orientation: GtkOrientation, forSize: Int32) -> WidgetMeasurement {
+        let diameter = Int32((2 * radius + thickness).rounded(.up))
+        return WidgetMeasurement(minimum: diameter, natural: diameter)
+    }
+
+    override public func snapshot(_ snapshot: OpaquePointer) {
+        let width = Double(gtk_widget_get_width(widget)), height = Double(gtk_widget_get_height(widget))
+        switch kind {
+        case .indeterminate: drawSpinner(snapshot, width: width, height: height)
+        case .annular: drawAnnular(snapshot, width: width, height: height)
+        case .pie: drawPie(snapshot, width: width, height: height)
+        }
+    }
+
+    // MARK: Drawing
+
+    private func drawAnnular(_ snapshot: OpaquePointer, width: Double, height: Double) {
+        let color = cssColor(of: widget)
+        withCairo(snapshot, width: width, height: height) { cairo in
+            cairo_set_line_width(cairo, thickness)
+            cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha * 0.15)
+            cairo_arc(cairo, width / 2, height / 2, radius, 0, 2 * .pi)
+            cairo_stroke(cairo)
+            let fraction = min(max(progress.shown, 0), 1)
+            guard fraction > 0 else { return }
+            cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+            cairo_arc(cairo, width / 2, height / 2, radius, -.pi / 2, -.pi / 2 + 2 * .pi * fraction)
+            cairo_stroke(cairo)
+        }
+    }
+
+    private func drawPie(_ snapshot: OpaquePointer, width: Double, height: Double) {
+        let color = cssColor(of: widget)
+        withCairo(snapshot, width: width, height: height) { cairo in
+            let centerX = width / 2, centerY = height / 2
+            cairo_set_line_width(cairo, thickness)
+            cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+            cairo_arc(cairo, centerX, centerY, radius, 0, 2 * .pi)
+            cairo_stroke(cairo)
+            let fraction = min(max(progress.shown, 0), 1)
+            guard fraction > 0 else { return }
+            cairo_move_to(cairo, centerX, centerY)
+            cairo_arc(cairo, centerX, centerY, max(0, radius - thickness * 1.5), -.pi / 2, -.pi / 2 + 2 * .pi * fraction)
+            cairo_close_path(cairo)
+            cairo_fill(cairo)
+        }
+    }
+
+    /// The spinning arc is drawn once into a cached render node and rotated per
+    /// frame, so a frame costs a transform, not a redraw of the arc.
+    private func drawSpinner(_ snapshot: OpaquePointer, width: Double, height: Double) {
+        let color = cssColor(of: widget)
+        let key = "\(width)x\(height) \(thickness) \(radius) \(color)"
+        if cachedArc == nil || key != cachedArcKey {
+            if let cachedArc { gsk_render_node_unref(cachedArc) }
+            cachedArc = renderArc(width: width, height: height, color: color)
+            cachedArcKey = key
+        }
+        guard let cachedArc else { return }
+        var center = graphene_point_t(x: Float(width / 2), y: Float(height / 2))
+        var back = graphene_point_t(x: Float(-width / 2), y: Float(-height / 2))
+        gtk_snapshot_save(snapshot)
+        gtk_snapshot_translate(snapshot, &center)
+        gtk_snapshot_rotate(snapshot, Float(angle * 180 / .pi))
+        gtk_snapshot_translate(snapshot, &back)
+        gtk_snapshot_append_node(snapshot, cachedArc)
+        gtk_snapshot_restore(snapshot)
+    }
+
+    /// An arc over 3/4 of a turn whose opacity fades towards its tail.
+    private func renderArc(width: Double, height: Double, color: (red: Double, green: Double, blue: Double, alpha: Double)) -> OpaquePointer? {
+        let snapshot = gtk_snapshot_new()!
+        withCairo(snapshot, width: width, height: height) { cairo in
+            cairo_set_line_width(cairo, thickness)
+            cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
+            let segments = 48
+            let span = 1.5 * Double.pi
+            for index in 0..<segments {
+                let start = -span + span * Double(index) / Double(segments)
+                let end = -span + span * Double(index + 1) / Double(segments)
+                let fade = Double(index + 1) / Double(segments)
+                cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha * fade)
+                cairo_arc(cairo, width / 2, height / 2, radius, start - .pi / 2, end - .pi / 2)
+                cairo_stroke(cairo)
+            }
+        }
+        return gtk_snapshot_free_to_node(snapshot)
+    }
+
+    // MARK: Spinning
+
+    private func updateSpinning() {
+        let shouldSpin = kind == .indeterminate && isAlive && !isDisposed && gtk_widget_get_mapped(widget) != 0
+            && GtkEnvironment.animationsEnabled(for: widget)
+        if shouldSpin, tickID == 0 {
+            tickID = TickCallback.add(to: widget) { [weak self] frameTime in
+                guard let self else { return false }
+                let turns = Double(frameTime) / 1_000_000 / max(self.secondsPerTurn, 0.05)
+                self.angle = (turns - turns.rounded(.down)) * 2 * .pi
+                gtk_widget_queue_draw(self.widget)
+                return true
+            }
+        } else if !shouldSpin {
+            stopSpinning()
+        }
+    }
+
+    private func stopSpinning() {
+        TickCallback.remove(tickID, from: widget)
+        tickID = 0
+    }
+
+    private func geometryChanged() {
+        cachedArc.map { gsk_render_node_unref($0) }
+        cachedArc = nil
+        queueResize()
+    }
+}
