@@ -66,12 +66,16 @@ public enum HUDInput {
         return exactDuration(seconds: maximumSeconds) ?? .zero
     }
 
-    /// A delay from seconds, or `nil` for "never" (+infinity, or longer than ``maximumSeconds``).
+    /// A delay from seconds, for `dismiss(withDelay:)`-style calls.
     ///
-    /// NaN and negative values become zero ("now") and are reported.
+    /// NaN and negative values become zero ("now") and are reported. +infinity
+    /// and anything above ``maximumSeconds`` become ``maximumSeconds``: practically
+    /// never, while still a real timer so that a completion attached to it keeps
+    /// its exactly-once guarantee (a later show or cancel settles it).
     @MainActor
-    public static func delay(seconds value: Double, source: String) -> Duration? {
-        exactDuration(seconds: seconds(value, source: source, allowsInfinity: true))
+    public static func delay(seconds value: Double, source: String) -> Duration {
+        let cleaned = seconds(value, source: source, allowsInfinity: true)
+        return exactDuration(seconds: min(cleaned, maximumSeconds)) ?? .zero
     }
 
     /// Converts already-cleaned, non-negative seconds, rounded to whole nanoseconds so
