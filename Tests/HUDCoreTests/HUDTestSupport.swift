@@ -1,0 +1,135 @@
+import Testing
+@testable import HUDCore
+
+/// Records presenter calls with the virtual time at which they happened.
+@MainActor
+final class RecordingPresenter: HUDPresenter {
+    enum Call: Equatable {
+        case beginAppear(Duration)
+        case beginDisappear(Duration)
+        case finishDisappear
+    }
+
+    private let scheduler: ManualScheduler
+    private(set) var calls: [(call: Call, at: Duration)] = []
+
+    init(scheduler: ManualScheduler) {
+        self.scheduler = scheduler
+    }
+
+    var callList: [Call] { calls.map(\.call) }
+
+    func time(of call: Call) -> Duration? {
+        calls.first { $0.call == call }?.at
+    }
+
+    func beginAppear(duration: Duration) { calls.append((.beginAppear(duration), scheduler.now)) }
+    func beginDisappear(duration: Duration) { calls.append((.beginDisappear(duration), scheduler.now)) }
+    func finishDisappear() { calls.append((.finishDisappear, scheduler.now)) }
+}
+
+/// Records lifecycle events with their virtual time and checks that they pair.
+@MainActor
+final class EventRecorder {
+    private let scheduler: ManualScheduler
+    private(set) var entries: [(event: HUDLifecycleEvent, at: Duration)] = []
+    private var validator = EventPairingValidator()
+
+    init(observing lifecycle: HUDLifecycle, scheduler: ManualScheduler) {
+        self.scheduler = scheduler
+        lifecycle.addObserver { [weak self] event in self?.record(event) }
+    }
+
+    var events: [HUDLifecycleEvent] { entries.map(\.event) }
+    var violations: [String] { validator.violations }
+
+    func time(of event: HUDLifecycleEvent, occurrence: Int = 1) -> Duration? {
+        entries.filter { $0.event == event }.dropFirst(occurrence - 1).first?.at
+    }
+
+    private func record(_ event: HUDLifecycleEvent) {
+        entries.append((event, scheduler.now))
+        validator.check(event)
+    }
+}
+
+/// Checks that events form a prefix of `(willAppear didAppear? willDisappear didDisappear)*`.
+struct EventPairingValidator {
+    private enum State { case hidden, appearing, shown, disappearing }
+    private var state = State.hidden
+    private(set) var violations: [String] = []
+
+    /// Whether the last event closed every pair (the HUD is not on screen as far as observers know).
+    var isClosed: Bool { state == .hidden }
+
+    mutating func check(_ event: HUDLifecycleEvent) {
+        switch (state, event) {
+        case (.hidden, .willAppear): state = .appearing
+        case (.appearing, .didAppear): state = .shown
+        case (.appearing, .willDisappear), (.shown, .willDisappear): state = .disappearing
+        case (.disappearing, .didDisappear): state = .hidden
+        default: violations.append("\(event) while \(state)")
+        }
+    }
+}
+
+/// Counts how often each completion ran and with which outcome.
+@MainActor
+final class CompletionProbe {
+    private(set) var outcomes: [Int: [HUDDismissOutcome]] = [:]
+    private(set) var issued = 0
+
+    /// A completion that records under a fresh number.
+    func make() -> HUDLifecycle.Completion {
+        let number = issued
+        issued += 1
+        outcomes[number] = []
+        return { [weak self] outcome in self?.outcomes[number, default: []].append(outcome) }
+    }
+
+    func outcomes(of number: Int) -> [HUDDismissOutcome] { outcomes[number] ?? [] }
+
+    /// Numbers of completions that ran other than exactly once.
+    var notRunExactlyOnce: [Int] {
+        outcomes.filter { $0.value.count != 1 }.map(\.key).sorted()
+    }
+}
+
+/// Runs `body` with `Diagnostics.handler` capturing messages, then restores the previous handler.
+/// Tests are synchronous on the main actor, so no other test can see the swapped handler.
+@MainActor
+func capturingDiagnostics<Result>(_ body: () throws -> Result) rethrows -> (Result, [Diagnostics.Message]) {
+    let previous = Diagnostics.handler
+    let box = MessageBox()
+    Diagnostics.handler = { box.messages.append($0) }
+    defer { Diagnostics.handler = previous }
+    let result = try body()
+    return (result, box.messages)
+}
+
+@MainActor
+private final class MessageBox {
+    var messages: [Diagnostics.Message] = []
+}
+
+/// A small deterministic PRNG (SplitMix64) so random tests replay exactly from their seed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+extension Duration {
+    /// Milliseconds, to keep virtual timelines readable.
+    static func ms(_ value: Int64) -> Duration { .milliseconds(value) }
+}
