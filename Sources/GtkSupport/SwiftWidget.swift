@@ -57,6 +57,20 @@ open class SwiftWidget {
     /// Drop timers, signal connections and references to other objects here.
     open func dispose() {}
 
+    private var disposeHandlers: [@MainActor () -> Void] = []
+
+    /// Runs `handler` once when the widget is disposed (after ``dispose()``),
+    /// e.g. to clean up state that other layers keep about this widget.
+    public func addDisposeHandler(_ handler: @escaping @MainActor () -> Void) {
+        if isDisposed { handler() } else { disposeHandlers.append(handler) }
+    }
+
+    func runDisposeHandlers() {
+        let handlers = disposeHandlers
+        disposeHandlers = []
+        for handler in handlers { handler() }
+    }
+
     /// Queues a redraw if the widget is still alive.
     public func queueDraw() {
         guard isAlive, !isDisposed else { return }
@@ -235,6 +249,7 @@ public enum WidgetTypes {
         if let swift = SwiftWidget.of(widget), !swift.isDisposed {
             swift.isDisposed = true
             swift.dispose()
+            swift.runDisposeHandlers()
         }
         // GTK requires a widget to unparent its children before it is finalised.
         while let child = gtk_widget_get_first_child(widget) {

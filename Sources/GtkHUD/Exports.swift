@@ -1,0 +1,4 @@
+@_exported import HUDCore
+import HUDCore
+
+typealias HUDCoreDiagnostics = HUDCore.Diagnostics
