@@ -173,9 +173,52 @@ import Testing
         #expect(counter.dismissals.count == 3)
         #expect(fixture.presenter.events.isEmpty, "no timer outlives the host")
 
-        let (_, messages) = capturingDiagnostics { fixture.queue.enqueue(try! makeBanner("X")) }
+        let late = try makeBanner("X")
+        let (_, messages) = capturingDiagnostics { fixture.queue.enqueue(late) }
         #expect(messages.first?.text.contains("destroyed") == true)
         #expect(fixture.presenter.events.isEmpty)
+    }
+
+    enum Path: CaseIterable {
+        case timeout, tap, swipe, action, closeButton, escape, programmatic, dismissAll, hostDestroyed
+    }
+
+    /// Ends a banner one way, then tries every other way too: the dismissed
+    /// closure must still have run exactly once, with the first reason.
+    @Test(arguments: Path.allCases)
+    func dismissedClosureRunsExactlyOnceOnEveryPath(path: Path) throws {
+        let fixture = BannerFixture(animated: true)
+        let counter = ClosureCounter()
+        let banner = try makeBanner("A") { $0.action = BannerAction(label: "Undo", identifier: "undo") }
+        counter.watch(banner)
+        fixture.queue.show(banner, duration: 2)
+        fixture.advance(0.5)
+        let expected: BannerDismissReason
+        switch path {
+        case .timeout: fixture.advance(2); expected = .timeout
+        case .tap: fixture.queue.tap(banner); expected = .tap
+        case .swipe: fixture.queue.swipe(banner); expected = .swipe
+        case .action: fixture.queue.activateAction(banner); expected = .action
+        case .closeButton: fixture.queue.closeButtonClicked(banner); expected = .closeButton
+        case .escape: fixture.queue.dismissFront(); expected = .escape
+        case .programmatic: banner.dismiss(); expected = .programmatic
+        case .dismissAll: fixture.queue.dismissAll(); expected = .dismissAll
+        case .hostDestroyed: fixture.queue.hostDestroyed(); expected = .hostDestroyed
+        }
+        #expect(banner.state == .gone(expected))
+
+        fixture.queue.tap(banner)
+        fixture.queue.swipe(banner)
+        fixture.queue.activateAction(banner)
+        fixture.queue.dismiss(banner)
+        fixture.queue.dismissFront()
+        fixture.queue.dismissAll()
+        fixture.scheduler.runUntilIdle()
+        fixture.queue.hostDestroyed()
+        fixture.scheduler.runUntilIdle()
+        #expect(counter.dismissals == [expected])
+        #expect(counter.taps == (path == .tap ? 1 : 0))
+        #expect(counter.actions == (path == .action ? ["undo"] : []))
     }
 
     @Test func aDismissedClosureMayUseTheQueue() throws {

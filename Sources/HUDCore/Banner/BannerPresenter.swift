@@ -3,9 +3,10 @@
 /// animates, using the ``BannerTransition`` it is given so that its animation
 /// ends when the queue's timer does.
 ///
-/// Calls never come back into the queue synchronously from the queue's point
-/// of view: a presenter may call the queue from these methods (e.g. a focus
-/// leave while a widget hides), and the queue tolerates it.
+/// The queue's lists are already up to date when it calls these methods, so
+/// input forwarded from inside them (a focus or pointer leave while a widget
+/// hides) is handled. Adding banners from inside them is not supported: do it
+/// from an idle callback instead.
 @MainActor
 public protocol BannerPresenter: AnyObject {
     /// Puts `banner` on screen in `slot` (0 is nearest the banner's edge;
