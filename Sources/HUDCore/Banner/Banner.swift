@@ -1,0 +1,141 @@
+/// One drop-down banner: its content, the closures it reports to, and where
+/// it is in its life.
+///
+/// A banner is shown by handing it to the ``BannerQueue`` of a window; it is
+/// dismissed once and then stays ``BannerState/gone(_:)``. Create a new banner
+/// to show the same message again.
+///
+///     let banner = try Banner(title: "Copied", subtitle: "Link copied to clipboard")
+///     banner.onTap = { openClipboardHistory() }
+///     queue.show(banner, duration: 3)
+@MainActor
+public final class Banner {
+    /// What the banner shows and how it behaves. Out-of-range settings are
+    /// corrected (with a ``Diagnostics`` message) as they are assigned, and a
+    /// change on screen is passed to the presenter.
+    public var content: BannerContent {
+        didSet {
+            content = Self.corrected(content, source: "Banner.content")
+            owner?.contentDidChange(of: self)
+        }
+    }
+
+    /// Called once per tap or click while the banner is showing, after the
+    /// banner has started to dismiss if ``BannerContent/dismissesOnTap`` is on.
+    public var onTap: (@MainActor () -> Void)?
+
+    /// Called with ``BannerAction/identifier`` when the action button is pressed.
+    public var onAction: (@MainActor (String) -> Void)?
+
+    /// Called exactly once, when the banner is finished (after its exit
+    /// animation). Being put back in the queue by a high-priority banner is
+    /// not the end and does not call it. All closures are released afterwards.
+    public var onDismissed: (@MainActor (BannerDismissReason) -> Void)?
+
+    /// Where the banner is in its life.
+    public internal(set) var state: BannerState = .hidden {
+        didSet { if state.isGone { sessionEnded() } }
+    }
+
+    /// The timeout of its current or next appearance.
+    public internal(set) var timeout: BannerTimeout = .untilDismissed
+
+    /// The queue that accepted it; `nil` before and after.
+    weak var owner: BannerQueue?
+    var countdown: BannerCountdown?
+    var entranceTimer: ScheduledTimer?
+    var exitTimer: ScheduledTimer?
+    private var hasReportedDismissal = false
+
+    /// Creates a banner for already validated content.
+    public init(_ content: BannerContent) {
+        self.content = Self.corrected(content, source: "Banner.init(_:)")
+    }
+
+    /// Creates a banner with BRYXBanner's defaults.
+    /// - Throws: ``BannerContentError/empty`` when title, subtitle and image are all missing.
+    public convenience init(title: String? = nil, subtitle: String? = nil, image: BannerImage? = nil) throws(BannerContentError) {
+        self.init(try BannerContent(title: title, subtitle: subtitle, image: image))
+    }
+
+    /// Dismisses the banner from its queue; does nothing if it was never queued or is already gone.
+    public func dismiss() {
+        owner?.dismiss(self)
+    }
+
+    /// Time left before the timeout, or `nil` when the banner has none or is
+    /// not on screen. It stops going down while the timeout is paused.
+    public var remainingTime: Duration? {
+        guard state == .showing else { return nil }
+        return countdown?.remainingTime ?? timeout.duration
+    }
+
+    /// Whether the timeout is held by hover, press, focus or drag.
+    public var isTimeoutPaused: Bool { countdown?.isPaused ?? false }
+
+    /// Runs ``onDismissed`` the first time it is called, then drops every closure
+    /// so a closure that captures the banner cannot keep it alive.
+    func reportDismissal() {
+        guard case .gone(let reason) = state, !hasReportedDismissal else { return }
+        hasReportedDismissal = true
+        let handler = onDismissed
+        onTap = nil
+        onAction = nil
+        onDismissed = nil
+        owner = nil
+        handler?(reason)
+    }
+
+    private func sessionEnded() {
+        countdown?.cancel()
+        countdown = nil
+        entranceTimer?.cancel()
+        entranceTimer = nil
+    }
+
+    /// Returns `content` with every setting that cannot work replaced by a
+    /// usable one, reporting each correction from `source`.
+    private static func corrected(_ content: BannerContent, source: String) -> BannerContent {
+        var content = content
+        let duration = content.animationDuration
+        if !duration.isFinite || duration < 0 || duration > BannerSpring.maximumSettlingTime {
+            Diagnostics.report(source, "animationDuration \(duration) s is not between 0 and "
+                + "\(BannerSpring.maximumSettlingTime) s; using \(BannerContent.defaultAnimationDuration) s.")
+            content.animationDuration = BannerContent.defaultAnimationDuration
+        }
+        if !content.minimumHeight.isFinite || content.minimumHeight < 0 {
+            Diagnostics.report(source, "minimumHeight \(content.minimumHeight) is not a non-negative number; "
+                + "using \(BannerLayout.defaultMinimumHeight).")
+            content.minimumHeight = BannerLayout.defaultMinimumHeight
+        }
+        if !content.springiness.isValid {
+            Diagnostics.report(source, "springiness \(content.springiness) needs a positive damping ratio, mass and "
+                + "stiffness that settle within \(BannerSpring.maximumSettlingTime) s; using .slight.")
+            content.springiness = .slight
+        }
+        if let color = content.backgroundColor, !color.isValid {
+            Diagnostics.report(source, "backgroundColor components must be in 0...1; clamped to \(color.clamped.cssValue).")
+            content.backgroundColor = color.clamped
+        }
+        if let color = content.textColor, !color.isValid {
+            Diagnostics.report(source, "textColor components must be in 0...1; clamped to \(color.clamped.cssValue).")
+            content.textColor = color.clamped
+        }
+        if let action = content.action, !action.isUsable {
+            Diagnostics.report(source, "the action button needs a label and an identifier that are not blank; "
+                + "the button was removed.")
+            content.action = nil
+        }
+        return content
+    }
+}
+
+extension Banner: Hashable {
+    /// Banners are equal only to themselves.
+    nonisolated public static func == (lhs: Banner, rhs: Banner) -> Bool { lhs === rhs }
+
+    /// Hashes the banner's identity.
+    nonisolated public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}

@@ -1,0 +1,92 @@
+/// What a banner shows and how it behaves: a plain value the GTK layer reads
+/// to build and animate its widget.
+///
+/// The message (title, subtitle, image) can only be set through validating
+/// calls, so a banner can never end up empty. Every other setting is a plain
+/// property with BRYXBanner's default:
+///
+///     var content = try BannerContent(title: "Saved", subtitle: "3 files")
+///     content.position = .bottom
+///     content.springiness = .heavy
+public struct BannerContent: Hashable, Sendable {
+    /// The heading. `nil` when none was given or it was only whitespace.
+    public private(set) var title: String?
+    /// The detail text under the title. `nil` when none was given or it was only whitespace.
+    public private(set) var subtitle: String?
+    /// The picture at the leading edge.
+    public private(set) var image: BannerImage?
+
+    /// Whether the image is drawn as a symbolic icon in ``textColor``.
+    public var tintsImage = true
+    /// The fill; `nil` leaves it to the CSS theme.
+    public var backgroundColor: BannerColor? = .defaultBackground
+    /// Title, subtitle and tinted-image colour; `nil` leaves it to the CSS theme.
+    public var textColor: BannerColor? = .white
+    /// The edge the banner drops in from.
+    public var position: BannerPosition = .top
+    /// How much the banner bounces.
+    public var springiness: BannerSpringiness = .slight
+    /// Seconds the entrance and the exit each take to settle.
+    /// Zero turns animation off for this banner.
+    public var animationDuration: Double = Self.defaultAnimationDuration
+    /// Whether the banner casts a shadow (``BannerLayout/shadowRadius``).
+    public var hasShadows = true
+    /// The least height of the banner in pixels.
+    public var minimumHeight: Double = BannerLayout.defaultMinimumHeight
+    /// Whether a tap or click dismisses the banner (after ``Banner/onTap`` is called).
+    public var dismissesOnTap = true
+    /// Whether swiping towards the banner's edge dismisses it.
+    public var dismissesOnSwipe = true
+    /// Whether the banner has a close button.
+    public var showsCloseButton = false
+    /// Whether title and subtitle are Pango markup rather than plain text.
+    public var usesMarkup = false
+    /// How the banner competes for screen space.
+    public var priority: BannerPriority = .normal
+    /// An optional button; pressing it dismisses the banner.
+    public var action: BannerAction?
+
+    /// BRYXBanner's animation duration, in seconds.
+    public static let defaultAnimationDuration = 0.4
+
+    /// Creates content, refusing it when there is nothing to show.
+    ///
+    /// Whitespace-only text counts as missing and is stored as `nil`, so the
+    /// view never lays out an empty label.
+    /// - Throws: ``BannerContentError/empty`` when title, subtitle and image
+    ///   are all missing; a ``Diagnostics`` message is reported as well.
+    @MainActor
+    public init(title: String? = nil, subtitle: String? = nil, image: BannerImage? = nil) throws(BannerContentError) {
+        try replaceMessage(title: title, subtitle: subtitle, image: image,
+                           source: "BannerContent.init(title:subtitle:image:)")
+    }
+
+    /// Replaces title, subtitle and image together (`nil` removes one), e.g.
+    /// to update an "undo" banner before adding it to its queue again.
+    /// - Throws: ``BannerContentError/empty`` when all three would be missing;
+    ///   the content is then left unchanged and a ``Diagnostics`` message is reported.
+    @MainActor
+    public mutating func replaceMessage(title: String?, subtitle: String?, image: BannerImage?) throws(BannerContentError) {
+        try replaceMessage(title: title, subtitle: subtitle, image: image,
+                           source: "BannerContent.replaceMessage(title:subtitle:image:)")
+    }
+
+    @MainActor
+    private mutating func replaceMessage(title: String?, subtitle: String?, image: BannerImage?,
+                                         source: String) throws(BannerContentError) {
+        let title = Self.nonBlank(title)
+        let subtitle = Self.nonBlank(subtitle)
+        guard title != nil || subtitle != nil || image != nil else {
+            Diagnostics.report(source, BannerContentError.empty.description)
+            throw .empty
+        }
+        self.title = title
+        self.subtitle = subtitle
+        self.image = image
+    }
+
+    private static func nonBlank(_ text: String?) -> String? {
+        guard let text, !text.isBlank else { return nil }
+        return text
+    }
+}

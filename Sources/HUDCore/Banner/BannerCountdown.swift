@@ -1,0 +1,98 @@
+/// A banner's timeout clock: armed once the entrance has finished, paused
+/// while anything inhibits it, and resumed with the time that was left.
+///
+/// Resuming the remaining time (rather than starting over, as `AdwToast` does)
+/// keeps the total on-screen time close to what the app asked for, while a
+/// user reading under the pointer never loses the banner.
+@MainActor
+final class BannerCountdown {
+    private let scheduler: any Scheduler
+    private let onExpiry: @MainActor () -> Void
+    private var timeout: BannerTimeout
+    /// Time left when the clock is stopped; `nil` for ``BannerTimeout/untilDismissed``.
+    private var remaining: Duration?
+    /// When the clock last started running; `nil` while it is stopped.
+    private var runningSince: Duration?
+    private var timer: ScheduledTimer?
+    private var isArmed = false
+    /// Each reason is a yes/no fact (the pointer is over the banner or not), so
+    /// a set is used rather than a count: a repeated leave cannot go negative
+    /// and a repeated enter cannot leave the clock stuck.
+    private var inhibitors: Set<BannerInhibitReason> = []
+
+    init(scheduler: any Scheduler, timeout: BannerTimeout, onExpiry: @escaping @MainActor () -> Void) {
+        self.scheduler = scheduler
+        self.timeout = timeout
+        self.remaining = timeout.duration
+        self.onExpiry = onExpiry
+    }
+
+    /// Time left before expiry, or `nil` when there is no timeout.
+    var remainingTime: Duration? {
+        guard let remaining else { return nil }
+        guard let runningSince else { return remaining }
+        return max(.zero, remaining - (scheduler.now - runningSince))
+    }
+
+    /// Whether the clock is armed and would be running if nothing inhibited it.
+    var isPaused: Bool { isArmed && remaining != nil && !inhibitors.isEmpty }
+
+    func isInhibited(by reason: BannerInhibitReason) -> Bool { inhibitors.contains(reason) }
+
+    /// Starts counting (the entrance has finished).
+    func arm() {
+        isArmed = true
+        resumeIfAllowed()
+    }
+
+    /// Starts the full time again, possibly with a new timeout.
+    func restart(with timeout: BannerTimeout) {
+        stopClock()
+        self.timeout = timeout
+        remaining = timeout.duration
+        resumeIfAllowed()
+    }
+
+    func inhibit(_ reason: BannerInhibitReason) {
+        let wasFree = inhibitors.isEmpty
+        inhibitors.insert(reason)
+        if wasFree { pauseClock() }
+    }
+
+    func release(_ reason: BannerInhibitReason) {
+        guard inhibitors.remove(reason) != nil, inhibitors.isEmpty else { return }
+        resumeIfAllowed()
+    }
+
+    /// Stops for good: the banner left the screen.
+    func cancel() {
+        stopClock()
+        isArmed = false
+        inhibitors.removeAll()
+    }
+
+    private func resumeIfAllowed() {
+        guard isArmed, inhibitors.isEmpty, runningSince == nil, let remaining else { return }
+        runningSince = scheduler.now
+        timer = scheduler.schedule(after: remaining) { [weak self] in self?.expire() }
+    }
+
+    private func pauseClock() {
+        remaining = remainingTime
+        stopClock()
+    }
+
+    private func stopClock() {
+        timer?.cancel()
+        timer = nil
+        runningSince = nil
+    }
+
+    private func expire() {
+        timer = nil
+        runningSince = nil
+        remaining = .zero
+        isArmed = false
+        onExpiry()
+    }
+}

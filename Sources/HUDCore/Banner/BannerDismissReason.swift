@@ -1,0 +1,21 @@
+/// Why a banner left the screen for good. Passed to ``Banner/onDismissed``.
+public enum BannerDismissReason: Hashable, Sendable {
+    /// Its timeout ran out.
+    case timeout
+    /// The user tapped or clicked it and ``BannerContent/dismissesOnTap`` was on.
+    case tap
+    /// The user swiped it towards its edge.
+    case swipe
+    /// The user pressed its action button.
+    case action
+    /// The user pressed its close button.
+    case closeButton
+    /// The user pressed Escape (``BannerQueue/dismissFront()``).
+    case escape
+    /// The app called ``BannerQueue/dismiss(_:)`` or ``Banner/dismiss()``.
+    case programmatic
+    /// The app called ``BannerQueue/dismissAll()``.
+    case dismissAll
+    /// The window holding the queue went away (``BannerQueue/hostDestroyed()``).
+    case hostDestroyed
+}

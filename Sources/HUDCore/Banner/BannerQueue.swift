@@ -1,0 +1,435 @@
+/// The banners of one window: which are on screen, which wait, and when each
+/// one comes and goes. The GTK layer keeps one queue per window and forwards
+/// user input to it; the queue drives the widgets through its ``presenter``.
+///
+/// Queueing follows `AdwToastOverlay`, extended to stacks:
+/// - At most ``maxVisible`` banners show at once (1 by default); the rest wait in order.
+/// - A ``BannerPriority/normal`` banner joins the tail of the queue.
+/// - A ``BannerPriority/high`` banner shows at once. If no slot is free, the
+///   oldest normal banner on screen (or the oldest banner, if all are high) is
+///   hidden and put back at the head of the queue, content intact; when it
+///   returns its timeout starts afresh. That is not a dismissal.
+/// - Adding a showing banner again restarts its timeout; adding a queued one
+///   again moves it up (high to the head, normal behind the high ones).
+///
+/// Timeouts start once the entrance animation has finished, and pause while
+/// the banner is hovered, pressed, dragged or focused (see ``inhibit(_:_:)``).
+/// Every transition is timed on the ``Scheduler``, so tests replay a whole
+/// sequence on virtual time.
+@MainActor
+public final class BannerQueue {
+    /// The view side. Held weakly: the window owns both the presenter and the queue.
+    public weak var presenter: (any BannerPresenter)?
+
+    /// How many banners may show at once. Values below 1 are corrected to 1
+    /// (with a ``Diagnostics`` message). Lowering it does not remove banners
+    /// already on screen; no new one shows until there is room.
+    public var maxVisible: Int {
+        didSet {
+            maxVisible = Self.corrected(maxVisible: maxVisible)
+            fillFreeSlots()
+            settle()
+        }
+    }
+
+    /// Whether transitions animate; the GTK layer mirrors `adw_get_enable_animations()`.
+    /// When off, every transition is ``BannerTransition/immediate``.
+    public var animationsEnabled = true
+
+    /// The banners on screen, most recently presented first.
+    public private(set) var visibleBanners: [Banner] = []
+
+    /// The banners waiting, next first.
+    public private(set) var queuedBanners: [Banner] = []
+
+    private let scheduler: any Scheduler
+    /// Banners whose exit animation is running (dismissed, or pre-empted and queued).
+    private var leavingBanners: [Banner] = []
+    /// The slot each visible banner was last given, to tell the presenter only about moves.
+    private var reportedSlots: [Banner: Int] = [:]
+    /// Dismissed banners whose `onDismissed` is due once the current operation is complete.
+    private var dismissalsToReport: [Banner] = []
+    private var isHostDestroyed = false
+
+    /// Creates an empty queue.
+    /// - Parameters:
+    ///   - scheduler: the clock for timeouts and transitions.
+    ///   - presenter: the view side; can be set later.
+    ///   - maxVisible: how many banners may show at once; corrected to at least 1.
+    public init(scheduler: any Scheduler, presenter: (any BannerPresenter)? = nil, maxVisible: Int = 1) {
+        self.scheduler = scheduler
+        self.presenter = presenter
+        self.maxVisible = Self.corrected(maxVisible: maxVisible)
+    }
+
+    // MARK: - Adding banners
+
+    /// Adds a banner with `AdwToastOverlay.add_toast` semantics: a new banner
+    /// shows or waits by priority, a showing one restarts its timeout, a queued
+    /// one is moved up.
+    /// - Parameter duration: seconds on screen; see ``BannerTimeout/init(seconds:source:)``
+    ///   for `nil`, zero, infinite, negative and NaN values.
+    public func enqueue(_ banner: Banner, duration: Double? = nil) {
+        add(banner, duration: duration, source: "BannerQueue.enqueue(_:duration:)", readding: .restartsOrBumps)
+        settle()
+    }
+
+    /// Adds several banners in order, as ``enqueue(_:duration:)`` would one by one.
+    public func enqueue(_ banners: [Banner], duration: Double? = nil) {
+        for banner in banners {
+            add(banner, duration: duration, source: "BannerQueue.enqueue(_:duration:)", readding: .restartsOrBumps)
+        }
+        settle()
+    }
+
+    /// Adds a banner with BRYXBanner's `show(duration:)` semantics: like
+    /// ``enqueue(_:duration:)`` for a new banner, but a banner that is already
+    /// showing or queued is left exactly as it is.
+    public func show(_ banner: Banner, duration: Double? = nil) {
+        add(banner, duration: duration, source: "BannerQueue.show(_:duration:)", readding: .isIgnored)
+        settle()
+    }
+
+    // MARK: - Dismissing
+
+    /// Dismisses a banner: a showing one leaves the screen, a queued one is
+    /// dropped. A banner this queue never accepted, or one already gone, is left alone.
+    public func dismiss(_ banner: Banner) {
+        dismiss(banner, reason: .programmatic)
+        settle()
+    }
+
+    /// Dismisses every banner, queued and showing. Each `onDismissed` runs once:
+    /// at once for queued banners, after the exit for showing ones.
+    public func dismissAll() {
+        let waiting = queuedBanners
+        queuedBanners.removeAll()
+        for banner in waiting { endWithoutShowing(banner, reason: .dismissAll) }
+        for banner in visibleBanners { dismiss(banner, reason: .dismissAll) }
+        settle()
+    }
+
+    /// Handles Escape: dismisses the banner holding keyboard focus, or else the
+    /// most recently presented one.
+    /// - Returns: whether a banner was dismissed, so the key event can propagate otherwise.
+    @discardableResult
+    public func dismissFront() -> Bool {
+        let focused = visibleBanners.first { $0.countdown?.isInhibited(by: .focus) == true }
+        guard let target = focused ?? visibleBanners.first else { return false }
+        dismiss(target, reason: .escape)
+        settle()
+        return true
+    }
+
+    /// The window is being destroyed: stops every timer, forgets every banner
+    /// and runs each pending `onDismissed` once, without calling the presenter
+    /// (its widgets are going away). Banners already leaving keep their reason;
+    /// the others get ``BannerDismissReason/hostDestroyed``. The queue refuses
+    /// banners from then on.
+    public func hostDestroyed() {
+        isHostDestroyed = true
+        var affected: [Banner] = []
+        for banner in visibleBanners + queuedBanners + leavingBanners where !affected.contains(banner) {
+            affected.append(banner)
+        }
+        visibleBanners.removeAll()
+        queuedBanners.removeAll()
+        leavingBanners.removeAll()
+        reportedSlots.removeAll()
+        for banner in affected {
+            banner.exitTimer?.cancel()
+            banner.exitTimer = nil
+            if !banner.state.isGone { banner.state = .gone(.hostDestroyed) }
+            dismissalsToReport.append(banner)
+        }
+        reportDismissals()
+    }
+
+    // MARK: - User input from the view
+
+    /// A tap or click on a showing banner: dismisses it if
+    /// ``BannerContent/dismissesOnTap`` is on, then calls ``Banner/onTap`` once.
+    /// Taps on banners that are not showing (e.g. already leaving) are ignored.
+    public func tap(_ banner: Banner) {
+        guard isShowing(banner) else { return }
+        let handler = banner.onTap
+        if banner.content.dismissesOnTap { dismiss(banner, reason: .tap) }
+        settle()
+        handler?()
+    }
+
+    /// The action button of a showing banner was pressed: dismisses the banner,
+    /// then calls ``Banner/onAction`` once with the action's identifier.
+    public func activateAction(_ banner: Banner) {
+        guard isShowing(banner), let action = banner.content.action else { return }
+        let handler = banner.onAction
+        dismiss(banner, reason: .action)
+        settle()
+        handler?(action.identifier)
+    }
+
+    /// The close button of a showing banner was pressed.
+    public func closeButtonClicked(_ banner: Banner) {
+        guard isShowing(banner) else { return }
+        dismiss(banner, reason: .closeButton)
+        settle()
+    }
+
+    /// A swipe towards the banner's edge finished (see ``BannerDragModel``).
+    /// - Returns: whether the banner was dismissed; `false` when it is not
+    ///   showing or ``BannerContent/dismissesOnSwipe`` is off.
+    @discardableResult
+    public func swipe(_ banner: Banner) -> Bool {
+        guard isShowing(banner), banner.content.dismissesOnSwipe else { return false }
+        dismiss(banner, reason: .swipe)
+        settle()
+        return true
+    }
+
+    /// Pauses the banner's timeout for `reason` (pointer entered, press began,
+    /// focus entered, drag began). Repeating a reason has no extra effect.
+    /// Ignored unless the banner is showing.
+    public func inhibit(_ banner: Banner, _ reason: BannerInhibitReason) {
+        guard isShowing(banner) else { return }
+        banner.countdown?.inhibit(reason)
+    }
+
+    /// Ends the pause for `reason`. When no reason is left the timeout goes on
+    /// with the time that remained, not the full duration. A release without
+    /// a matching inhibit is ignored.
+    public func release(_ banner: Banner, _ reason: BannerInhibitReason) {
+        guard isShowing(banner) else { return }
+        banner.countdown?.release(reason)
+    }
+
+    // MARK: - Queries
+
+    /// The slot of a showing banner: 0 is nearest its edge, counted among the
+    /// showing banners at the same edge, most recent first. `nil` if not showing.
+    public func slot(of banner: Banner) -> Int? {
+        guard isShowing(banner) else { return nil }
+        return visibleBanners.filter { $0.content.position == banner.content.position }.firstIndex(of: banner)
+    }
+
+    /// The transition a banner gets in this queue: its spring, or
+    /// ``BannerTransition/immediate`` when animations are off or its duration is zero.
+    public func transition(for banner: Banner) -> BannerTransition {
+        let content = banner.content
+        guard animationsEnabled, let spring = content.springiness.spring(settlingIn: content.animationDuration) else {
+            return .immediate
+        }
+        return BannerTransition(spring: spring)
+    }
+
+    // MARK: - Called by Banner
+
+    func contentDidChange(of banner: Banner) {
+        guard visibleBanners.contains(banner) || leavingBanners.contains(banner) else { return }
+        presenter?.update(banner)
+        settle()
+    }
+
+    // MARK: - Adding, step by step
+
+    private enum Readding {
+        /// `AdwToastOverlay`: a showing banner restarts its timeout, a queued one moves up.
+        case restartsOrBumps
+        /// BRYXBanner: showing again is a no-op.
+        case isIgnored
+    }
+
+    private func add(_ banner: Banner, duration: Double?, source: String, readding: Readding) {
+        guard accepts(banner, source: source) else { return }
+        if banner.state != .hidden, readding == .isIgnored { return }
+        let timeout = BannerTimeout(seconds: duration, source: source)
+        switch banner.state {
+        case .hidden:
+            banner.owner = self
+            banner.timeout = timeout
+            admit(banner)
+        case .showing:
+            banner.timeout = timeout
+            banner.countdown?.restart(with: timeout)
+        case .queued:
+            banner.timeout = timeout
+            moveUp(banner)
+        case .gone:
+            break
+        }
+    }
+
+    private func accepts(_ banner: Banner, source: String) -> Bool {
+        if isHostDestroyed {
+            Diagnostics.report(source, "the window of this queue was destroyed; the banner was refused.")
+            return false
+        }
+        if banner.state.isGone {
+            Diagnostics.report(source, "this banner was already dismissed and cannot be shown again; "
+                + "create a new Banner. Nothing was done.")
+            return false
+        }
+        if let owner = banner.owner, owner !== self {
+            Diagnostics.report(source, "this banner already belongs to another window's queue; the banner was refused.")
+            return false
+        }
+        return true
+    }
+
+    private func admit(_ banner: Banner) {
+        switch banner.content.priority {
+        case .high:
+            if !hasFreeSlot, let victim = preemptionVictim() { preempt(victim) }
+            present(banner)
+        case .normal:
+            if hasFreeSlot && queuedBanners.isEmpty {
+                present(banner)
+            } else {
+                banner.state = .queued
+                queuedBanners.append(banner)
+            }
+        }
+    }
+
+    /// `AdwToastOverlay`'s bump: high to the head, normal right behind the leading high ones.
+    private func moveUp(_ banner: Banner) {
+        queuedBanners.removeAll { $0 === banner }
+        let index: Int
+        switch banner.content.priority {
+        case .high: index = 0
+        case .normal: index = queuedBanners.firstIndex { $0.content.priority != .high } ?? queuedBanners.count
+        }
+        queuedBanners.insert(banner, at: index)
+    }
+
+    private var hasFreeSlot: Bool { visibleBanners.count < maxVisible }
+
+    /// The banner that makes room for a high-priority one: the oldest normal
+    /// banner on screen, or the oldest banner if every one is high.
+    private func preemptionVictim() -> Banner? {
+        visibleBanners.last { $0.content.priority == .normal } ?? visibleBanners.last
+    }
+
+    private func preempt(_ banner: Banner) {
+        visibleBanners.removeAll { $0 === banner }
+        banner.state = .queued
+        banner.countdown?.cancel()
+        banner.countdown = nil
+        banner.entranceTimer?.cancel()
+        banner.entranceTimer = nil
+        queuedBanners.insert(banner, at: 0)
+        beginHide(banner, reason: .preempted)
+    }
+
+    private func present(_ banner: Banner) {
+        cancelExit(of: banner)
+        banner.state = .showing
+        visibleBanners.insert(banner, at: 0)
+        banner.countdown = BannerCountdown(scheduler: scheduler, timeout: banner.timeout) { [weak self, weak banner] in
+            guard let self, let banner else { return }
+            self.dismiss(banner, reason: .timeout)
+            self.settle()
+        }
+        let transition = transition(for: banner)
+        banner.entranceTimer = scheduler.schedule(after: transition.duration) { [weak banner] in
+            banner?.entranceTimer = nil
+            banner?.countdown?.arm()
+        }
+        let slot = slot(of: banner) ?? 0
+        reportedSlots[banner] = slot
+        presenter?.present(banner, slot: slot, transition: transition)
+    }
+
+    private func fillFreeSlots() {
+        while hasFreeSlot, !queuedBanners.isEmpty {
+            present(queuedBanners.removeFirst())
+        }
+    }
+
+    // MARK: - Leaving, step by step
+
+    private func dismiss(_ banner: Banner, reason: BannerDismissReason) {
+        guard banner.owner === self else { return }
+        switch banner.state {
+        case .hidden, .gone:
+            return
+        case .queued:
+            queuedBanners.removeAll { $0 === banner }
+            endWithoutShowing(banner, reason: reason)
+        case .showing:
+            visibleBanners.removeAll { $0 === banner }
+            banner.state = .gone(reason)
+            beginHide(banner, reason: .dismissed(reason))
+            fillFreeSlots()
+        }
+    }
+
+    /// Ends a banner that is not on screen. If it is still sliding out after
+    /// a pre-emption, its exit finishes it; otherwise it is finished now.
+    private func endWithoutShowing(_ banner: Banner, reason: BannerDismissReason) {
+        banner.state = .gone(reason)
+        if !leavingBanners.contains(banner) { dismissalsToReport.append(banner) }
+    }
+
+    private func beginHide(_ banner: Banner, reason: BannerHideReason) {
+        reportedSlots[banner] = nil
+        if !leavingBanners.contains(banner) { leavingBanners.append(banner) }
+        let transition = transition(for: banner)
+        banner.exitTimer?.cancel()
+        banner.exitTimer = scheduler.schedule(after: transition.duration) { [weak self, weak banner] in
+            guard let self, let banner else { return }
+            self.finishHide(banner)
+        }
+        presenter?.beginHide(banner, reason: reason, transition: transition)
+    }
+
+    private func finishHide(_ banner: Banner) {
+        banner.exitTimer = nil
+        leavingBanners.removeAll { $0 === banner }
+        presenter?.finishHide(banner)
+        if banner.state.isGone { dismissalsToReport.append(banner) }
+        settle()
+    }
+
+    /// A pre-empted banner presented again before its exit ended: the exit is
+    /// called off, and the presenter turns the animation around.
+    private func cancelExit(of banner: Banner) {
+        banner.exitTimer?.cancel()
+        banner.exitTimer = nil
+        leavingBanners.removeAll { $0 === banner }
+    }
+
+    // MARK: - Finishing an operation
+
+    /// Brings the view up to date and then runs due `onDismissed` closures, so
+    /// user code always sees a consistent queue and may call back into it.
+    private func settle() {
+        reportSlotMoves()
+        reportDismissals()
+    }
+
+    private func reportSlotMoves() {
+        for banner in visibleBanners {
+            guard let previous = reportedSlots[banner], let slot = slot(of: banner), slot != previous else { continue }
+            reportedSlots[banner] = slot
+            presenter?.restack(banner, slot: slot, transition: transition(for: banner))
+        }
+    }
+
+    /// Takes one banner at a time, so a closure that dismisses further banners
+    /// (and so re-enters here) cannot make one run twice or be skipped.
+    private func reportDismissals() {
+        while !dismissalsToReport.isEmpty {
+            dismissalsToReport.removeFirst().reportDismissal()
+        }
+    }
+
+    private func isShowing(_ banner: Banner) -> Bool {
+        banner.owner === self && banner.state == .showing
+    }
+
+    private static func corrected(maxVisible: Int) -> Int {
+        guard maxVisible < 1 else { return maxVisible }
+        Diagnostics.report("BannerQueue.maxVisible", "maxVisible \(maxVisible) is below 1; using 1.")
+        return 1
+    }
+}

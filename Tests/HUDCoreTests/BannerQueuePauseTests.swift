@@ -1,0 +1,118 @@
+import Testing
+@testable import HUDCore
+
+@MainActor
+@Suite struct BannerQueuePauseTests {
+    @Test(arguments: [BannerInhibitReason.hover, .press, .focus, .drag, .other("menu")])
+    func inhibitingPausesAndReleasingResumesTheRemainingTime(reason: BannerInhibitReason) throws {
+        let fixture = BannerFixture()
+        let banner = try makeBanner("A")
+        fixture.queue.enqueue(banner, duration: 4)
+        fixture.advance(1)
+        fixture.queue.inhibit(banner, reason)
+        #expect(banner.isTimeoutPaused)
+        fixture.advance(60)
+        #expect(banner.state == .showing)
+        #expect(banner.remainingTime == .seconds(3))
+        fixture.queue.release(banner, reason)
+        #expect(!banner.isTimeoutPaused)
+        fixture.advance(2.9)
+        #expect(banner.state == .showing)
+        fixture.advance(0.1)
+        #expect(banner.state == .gone(.timeout))
+    }
+
+    @Test func staysPausedUntilEveryReasonIsReleased() throws {
+        let fixture = BannerFixture()
+        let banner = try makeBanner("A")
+        fixture.queue.enqueue(banner, duration: 2)
+        fixture.queue.inhibit(banner, .hover)
+        fixture.queue.inhibit(banner, .focus)
+        fixture.queue.release(banner, .hover)
+        fixture.advance(10)
+        #expect(banner.state == .showing)
+        fixture.queue.release(banner, .focus)
+        fixture.advance(2)
+        #expect(banner.state == .gone(.timeout))
+    }
+
+    @Test func aDuplicateLeaveDoesNotGoNegative() throws {
+        let fixture = BannerFixture()
+        let banner = try makeBanner("A")
+        fixture.queue.enqueue(banner, duration: 2)
+        fixture.queue.inhibit(banner, .hover)
+        fixture.queue.release(banner, .hover)
+        fixture.queue.release(banner, .hover)
+        fixture.queue.inhibit(banner, .hover)
+        fixture.advance(10)
+        #expect(banner.state == .showing, "one enter after two leaves still pauses")
+        #expect(banner.isTimeoutPaused)
+    }
+
+    @Test func aDuplicateEnterDoesNotHoldTheTimeoutForever() throws {
+        let fixture = BannerFixture()
+        let banner = try makeBanner("A")
+        fixture.queue.enqueue(banner, duration: 2)
+        fixture.queue.inhibit(banner, .press)
+        fixture.queue.inhibit(banner, .press)
+        fixture.queue.release(banner, .press)
+        fixture.advance(2)
+        #expect(banner.state == .gone(.timeout))
+    }
+
+    @Test func inhibitingDuringTheEntranceStartsTheTimeoutPaused() throws {
+        let fixture = BannerFixture(animated: true)
+        let banner = try makeBanner("A")
+        fixture.queue.enqueue(banner, duration: 1)
+        fixture.advance(0.1)
+        fixture.queue.inhibit(banner, .hover)
+        fixture.advance(5)
+        #expect(banner.state == .showing)
+        #expect(banner.remainingTime == .seconds(1))
+        fixture.queue.release(banner, .hover)
+        fixture.advance(1)
+        #expect(banner.state == .gone(.timeout))
+    }
+
+    @Test func inhibitingABannerThatIsNotShowingIsIgnored() throws {
+        let fixture = BannerFixture()
+        let showing = try makeBanner("A")
+        let waiting = try makeBanner("B")
+        fixture.queue.enqueue([showing, waiting], duration: 1)
+        fixture.queue.inhibit(waiting, .hover)
+        fixture.advance(1)
+        #expect(waiting.state == .showing)
+        #expect(!waiting.isTimeoutPaused)
+        fixture.advance(1)
+        #expect(waiting.state == .gone(.timeout))
+    }
+
+    @Test func preemptionForgetsInhibitorsAndTheBannerReturnsWithItsFullTime() throws {
+        let fixture = BannerFixture()
+        let banner = try makeBanner("A")
+        fixture.queue.enqueue(banner, duration: 3)
+        fixture.advance(1)
+        fixture.queue.inhibit(banner, .focus)
+        let urgent = try makeBanner("H", priority: .high)
+        fixture.queue.enqueue(urgent, duration: 1)
+        fixture.advance(1)
+        #expect(banner.state == .showing)
+        #expect(!banner.isTimeoutPaused, "the focus it had before it was hidden is gone")
+        #expect(banner.remainingTime == .seconds(3))
+        fixture.advance(3)
+        #expect(banner.state == .gone(.timeout))
+    }
+
+    @Test func untilDismissedBannerIgnoresTheClockButTracksFocus() throws {
+        let fixture = BannerFixture(maxVisible: 2)
+        let focused = try makeBanner("A")
+        let front = try makeBanner("B")
+        fixture.queue.enqueue([focused, front])
+        fixture.queue.inhibit(focused, .focus)
+        #expect(focused.remainingTime == nil)
+        #expect(!focused.isTimeoutPaused, "nothing to pause without a timeout")
+        #expect(fixture.queue.dismissFront())
+        #expect(focused.state == .gone(.escape), "Escape goes to the focused banner first")
+        #expect(front.state == .showing)
+    }
+}
