@@ -1,0 +1,383 @@
+import CGtk
+import GtkSupport
+import HUDCore
+import HUDWidgets
+
+/// The widgets of one HUD (mask › bezel › indicator, status, details, button)
+/// inside an overlay, and the presenter that animates them for `HUDLifecycle`.
+///
+/// Data flows one way: the public API changes ``content`` and the lifecycle
+/// calls the presenter methods; the view reports clicks back through closures.
+@MainActor
+final class HUDView: HUDPresenter {
+    /// How a determinate progress is drawn.
+    enum ProgressStyle: Sendable { case annular, pie, bar }
+
+    private(set) var overlay: WeakObjectRef
+    private let mask: ObjectRef
+    private let maskWidget: HUDMaskWidget
+    private var bezel: ObjectRef?
+    private var bezelRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_NONE
+    private var indicator: ObjectRef?
+    private var indicatorKind: String = ""
+    private var statusLabel: ObjectRef?
+    private var detailsLabel: ObjectRef?
+    private var button: ObjectRef?
+    private var buttonConnection: SignalConnection?
+    private var animation: Animation?
+    private var restoreFocus: WeakObjectRef?
+    private var blockedContent: (widget: WeakObjectRef, canFocus: Bool)?
+
+    var appearance = HUDAppearance() { didSet { applyAppearance() } }
+    var progressStyle: ProgressStyle = .annular
+    var customWidget: ObjectRef?
+    var buttonTitle: String? { didSet { if buttonTitle != oldValue { render(content) } } }
+    var onButton: (@MainActor () -> Void)?
+    var onTouchInside: (@MainActor () -> Void)?
+    var onTouchOutside: (@MainActor () -> Void)?
+    private(set) var content = HUDContent()
+
+    init(overlay: HUDOverlay) {
+        self.overlay = WeakObjectRef(overlay.widget.raw)
+        mask = ObjectRef(adopting: HUDMaskWidget.create().raw)
+        maskWidget = HUDMaskWidget.of(mask.widget)!
+        gtk_widget_set_visible(mask.widget, 0)
+        installClickTracking()
+        applyAppearance()
+    }
+
+    /// Whether the mask is in an overlay right now.
+    var isAttached: Bool { gtk_widget_get_parent(mask.widget) != nil }
+    /// The bezel widget (for tests and accessibility).
+    var bezelWidget: UnsafeMutablePointer<GtkWidget>? { bezel?.widget }
+    var maskWidgetPointer: UnsafeMutablePointer<GtkWidget> { mask.widget }
+    /// The ring or bar showing progress, if any.
+    var ringWidget: HUDRingWidget? { indicator.flatMap { HUDRingWidget.of($0.widget) } }
+    var barWidget: HUDBarWidget? { indicator.flatMap { HUDBarWidget.of($0.widget) } }
+    var statusText: String? { statusLabel.flatMap { HUDLabelWidget.of($0.widget)?.text } }
+
+    // MARK: Content
+
+    /// Rebuilds what changed for `newContent`.
+    func render(_ newContent: HUDContent) {
+        content = newContent
+        let role = Self.role(for: newContent.indicator)
+        if bezel == nil || role != bezelRole { rebuildBezel(role: role) }
+        guard let bezel, let bezelWidget = HUDBezelWidget.of(bezel.widget) else { return }
+        updateIndicator(in: bezelWidget, for: newContent)
+        statusLabel = updateLabel(statusLabel, kind: "status", text: newContent.status, in: bezelWidget)
+        detailsLabel = updateLabel(detailsLabel, kind: "details", text: newContent.details, in: bezelWidget)
+        updateButton(in: bezelWidget)
+        Accessible.setLabel(bezel.widget, newContent.accessibleName)
+        Accessible.setState(bezel.widget, GTK_ACCESSIBLE_STATE_BUSY, newContent.indicator == .indeterminate)
+    }
+
+    /// Moves a determinate indicator to `fraction` without rebuilding anything.
+    func setProgress(_ fraction: Double) {
+        content.indicator = .progress(fraction)
+        if let ring = ringWidget { ring.setProgress(fraction) } else if let bar = barWidget { bar.setProgress(fraction) } else { render(content) }
+    }
+
+    private static func role(for indicator: HUDIndicator) -> GtkAccessibleRole {
+        switch indicator {
+        case .error: GTK_ACCESSIBLE_ROLE_ALERT
+        case .progress: GTK_ACCESSIBLE_ROLE_GROUP
+        default: GTK_ACCESSIBLE_ROLE_STATUS
+        }
+    }
+
+    private func rebuildBezel(role: GtkAccessibleRole) {
+        let created = ObjectRef(adopting: HUDBezelWidget.create(role: role).raw)
+        bezel = created
+        bezelRole = role
+        indicator = nil
+        indicatorKind = ""
+        statusLabel = nil
+        detailsLabel = nil
+        buttonConnection?.disconnect()
+        button = nil
+        maskWidget.setBezel(created.widget)
+        let controller = gtk_event_controller_key_new()!
+        Signal.connectKey(UnsafeMutableRawPointer(controller), "key-pressed") { [weak self] keyval, _, _ in
+            guard keyval == UInt32(GDK_KEY_Escape), let self, let action = self.onButton, self.buttonTitle != nil else { return false }
+            action()
+            return true
+        }
+        gtk_widget_add_controller(created.widget, controller)
+        applyAppearance()
+    }
+
+    private func updateIndicator(in bezel: HUDBezelWidget, for content: HUDContent) {
+        let kind = indicatorKey(content.indicator)
+        if kind == indicatorKind, let current = indicator {
+            if case .progress(let fraction) = content.indicator {
+                HUDRingWidget.of(current.widget)?.setProgress(fraction)
+                HUDBarWidget.of(current.widget)?.setProgress(fraction)
+            }
+            applyRingGeometry()
+            return
+        }
+        if let current = indicator { bezel.remove(current.widget) }
+        indicator = makeIndicator(content.indicator).map { ObjectRef(adopting: $0.raw) }
+        indicatorKind = kind
+        if let created = indicator {
+            gtk_widget_set_halign(created.widget, GTK_ALIGN_CENTER)
+            gtk_widget_insert_after(created.widget, bezel.widget, nil) // first in the stack
+        }
+        applyRingGeometry()
+    }
+
+    private func indicatorKey(_ indicator: HUDIndicator) -> String {
+        switch indicator {
+        case .indeterminate: "spinner-\(appearance.indicatorAnimation)"
+        case .progress: "progress-\(progressStyle)"
+        case .success: "success"
+        case .error: "error"
+        case .info: "info"
+        case .image(let image): "image-\(image)"
+        case .custom(let identifier): "custom-\(identifier)"
+        case .textOnly: "text"
+        }
+    }
+
+    private func makeIndicator(_ indicator: HUDIndicator) -> UnsafeMutablePointer<GtkWidget>? {
+        switch indicator {
+        case .indeterminate:
+            if appearance.indicatorAnimation == .native {
+                let spinner = gtk_spinner_new()!
+                gtk_spinner_start(OpaquePointer(spinner))
+                gtk_widget_set_size_request(spinner, 32, 32)
+                return spinner
+            }
+            let ring = HUDRingWidget.create()
+            HUDRingWidget.of(ring)?.setProgress(nil, animated: false)
+            return ring
+        case .progress(let fraction):
+            if progressStyle == .bar {
+                let bar = HUDBarWidget.create()
+                HUDBarWidget.of(bar)?.setProgress(fraction, animated: false)
+                return bar
+            }
+            let ring = HUDRingWidget.create()
+            HUDRingWidget.of(ring)?.setProgress(fraction, animated: false)
+            HUDRingWidget.of(ring)?.kind = progressStyle == .pie ? .pie : .annular
+            return ring
+        case .success: return image(named: appearance.successImage, css: "success")
+        case .error: return image(named: appearance.errorImage, css: "error")
+        case .info: return image(named: appearance.infoImage, css: "info")
+        case .image(.iconName(let name)): return image(named: name, css: "custom")
+        case .image(.resource(let path)):
+            let picture = gtk_image_new_from_file(path)!
+            decorateImage(picture, css: "custom")
+            return picture
+        case .custom:
+            guard let custom = customWidget else { return nil }
+            if let parent = gtk_widget_get_parent(custom.widget) { gtk_widget_unparent(custom.widget); _ = parent }
+            g_object_ref(custom.pointer)
+            return custom.widget
+        case .textOnly: return nil
+        }
+    }
+
+    private func image(named name: String, css: String) -> UnsafeMutablePointer<GtkWidget> {
+        let image = gtk_image_new_from_icon_name(name)!
+        decorateImage(image, css: css)
+        return image
+    }
+
+    private func decorateImage(_ image: UnsafeMutablePointer<GtkWidget>, css: String) {
+        gtk_widget_add_css_class(image, "hudimage")
+        gtk_widget_add_css_class(image, css)
+        if !appearance.tintsImages { gtk_widget_add_css_class(image, "untinted") }
+        gtk_image_set_pixel_size(OpaquePointer(image), Int32(max(1, appearance.imageViewSize)))
+        if let color = appearance.foregroundImageColor {
+            gtk_widget_add_css_class(image, HUDStyleSheets.className(node: "image", declarations: "color: \(color.css);"))
+        }
+        Accessible.setLabel(image, css == "success" ? "Success" : css == "error" ? "Error" : css == "info" ? "Information" : "Image")
+    }
+
+    private func updateLabel(_ existing: ObjectRef?, kind: String, text: String?, in bezel: HUDBezelWidget) -> ObjectRef? {
+        guard let text, !text.isEmpty else {
+            if let existing { bezel.remove(existing.widget) }
+            return nil
+        }
+        let label = existing ?? {
+            let created = ObjectRef(adopting: HUDLabelWidget.create(kind: kind).raw)
+            bezel.append(created.widget)
+            return created
+        }()
+        HUDLabelWidget.of(label.widget)?.setText(text, markup: appearance.usesMarkup)
+        return label
+    }
+
+    private func updateButton(in bezel: HUDBezelWidget) {
+        guard let title = buttonTitle, !title.isEmpty else {
+            if let button { bezel.remove(button.widget) }
+            buttonConnection?.disconnect()
+            button = nil
+            return
+        }
+        if button == nil {
+            let created = ObjectRef(adopting: gtk_button_new()!.raw)
+            gtk_widget_add_css_class(created.widget, "hudbutton")
+            gtk_widget_set_halign(created.widget, GTK_ALIGN_CENTER)
+            buttonConnection = Signal.connect(created.pointer, "clicked") { [weak self] in self?.onButton?() }
+            bezel.append(created.widget)
+            button = created
+        }
+        gtk_button_set_label(button!.widget.cast(to: GtkButton.self), title)
+    }
+
+    // MARK: Appearance
+
+    private func applyAppearance() {
+        maskWidget.style = appearance.mask.widgetStyle
+        if case .custom(let color) = appearance.mask {
+            maskWidget.customColor = GdkRGBA(red: Float(color.red), green: Float(color.green), blue: Float(color.blue), alpha: Float(color.alpha))
+        }
+        maskWidget.position = appearance.position
+        maskWidget.offset = appearance.offset
+        maskWidget.margin = max(0, appearance.margin.isFinite ? appearance.margin : 20)
+        guard let bezel, let bezelWidget = HUDBezelWidget.of(bezel.widget) else { return }
+        switch appearance.style {
+        case .light: bezelWidget.style = .light
+        case .dark: bezelWidget.style = .dark
+        case .automatic: bezelWidget.style = .automatic
+        case .custom: bezelWidget.style = .custom
+        }
+        bezelWidget.minimumSize = (Int32(clamping: Int(max(0, appearance.minimumSize.width))), Int32(clamping: Int(max(0, appearance.minimumSize.height))))
+        bezelWidget.isSquare = appearance.isSquare
+        removeGeneratedClasses(from: bezel.widget)
+        let declarations = appearance.bezelDeclarations
+        if !declarations.isEmpty {
+            gtk_widget_add_css_class(bezel.widget, HUDStyleSheets.className(node: "hudbezel", declarations: declarations))
+        }
+        applyRingGeometry()
+    }
+
+    private func applyRingGeometry() {
+        guard let ring = ringWidget else { return }
+        ring.thickness = max(0.5, appearance.ringThickness)
+        let hasText = !(content.status ?? "").isEmpty
+        ring.radius = max(1, hasText ? appearance.ringRadius : appearance.ringNoTextRadius)
+    }
+
+    private func removeGeneratedClasses(from widget: UnsafeMutablePointer<GtkWidget>) {
+        guard let classes = gtk_widget_get_css_classes(widget) else { return }
+        var index = 0
+        var names: [String] = []
+        while let name = classes[index] {
+            names.append(String(cString: name))
+            index += 1
+        }
+        g_strfreev(classes)
+        for name in names where name.hasPrefix("gtkhud-") { gtk_widget_remove_css_class(widget, name) }
+    }
+
+    // MARK: Presenter
+
+    func beginAppear(duration: Duration) {
+        attachIfNeeded()
+        takeFocusIfBlocking()
+        animate(appearing: true, duration: duration)
+    }
+
+    func beginDisappear(duration: Duration) {
+        gtk_widget_set_can_target(mask.widget, 0)
+        animate(appearing: false, duration: duration)
+    }
+
+    func finishDisappear() {
+        animation = nil
+        giveBackFocus()
+        gtk_widget_set_visible(mask.widget, 0)
+        overlay.withObject { overlayPointer in
+            HUDOverlayWidget.of(overlayPointer.asWidget)?.removeLayer(mask.widget)
+        }
+    }
+
+    /// Detaches at once (host going away).
+    func tearDown() {
+        finishDisappear()
+        buttonConnection?.disconnect()
+    }
+
+    private func attachIfNeeded() {
+        gtk_widget_set_can_target(mask.widget, 1)
+        gtk_widget_set_visible(mask.widget, 1)
+        guard !isAttached else { return }
+        overlay.withObject { overlayPointer in
+            HUDOverlayWidget.of(overlayPointer.asWidget)?.addLayer(mask.widget)
+        }
+    }
+
+    private func animate(appearing: Bool, duration: Duration) {
+        let milliseconds = UInt32(clamping: duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+        let hiddenScale = appearance.transition.hiddenScale(appearing: appearing)
+        let from = appearing ? 0.0 : 1.0 - (1.0 - currentOpacity)
+        let to = appearing ? 1.0 : 0.0
+        guard milliseconds > 0, gtk_widget_get_mapped(mask.widget) != 0 || appearing else {
+            apply(progress: to, hiddenScale: hiddenScale)
+            animation = nil
+            return
+        }
+        let start = appearing ? currentOpacity : from
+        apply(progress: start, hiddenScale: hiddenScale)
+        let next = Animation(timedOn: mask.widget, from: start, to: to, milliseconds: milliseconds,
+                             easing: appearing ? ADW_EASE_OUT_CUBIC : ADW_EASE_IN_CUBIC) { [weak self] value in
+            self?.apply(progress: value, hiddenScale: hiddenScale)
+        }
+        animation = next
+        next.play()
+    }
+
+    private var currentOpacity: Double { gtk_widget_get_opacity(mask.widget) }
+
+    /// 0 = hidden end, 1 = fully shown.
+    private func apply(progress: Double, hiddenScale: Double) {
+        gtk_widget_set_opacity(mask.widget, min(max(progress, 0), 1))
+        maskWidget.bezelScale = hiddenScale + (1 - hiddenScale) * progress
+    }
+
+    // MARK: Input and focus
+
+    private func installClickTracking() {
+        let click = gtk_gesture_click_new()!
+        Signal.connectPress(UnsafeMutableRawPointer(click), "pressed") { [weak self] _, x, y in
+            guard let self else { return }
+            let frame = self.maskWidget.bezelFrame
+            let inside = x >= frame.x && x <= frame.x + frame.width && y >= frame.y && y <= frame.y + frame.height
+            inside ? self.onTouchInside?() : self.onTouchOutside?()
+        }
+        gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
+        gtk_widget_add_controller(mask.widget, click)
+    }
+
+    /// A blocking mask takes keyboard focus (so the message is spoken and keys
+    /// cannot reach the content behind) and gives it back on dismissal.
+    private func takeFocusIfBlocking() {
+        guard appearance.mask.widgetStyle.blocksInput, let bezel, blockedContent == nil else { return }
+        overlay.withObject { overlayPointer in
+            let overlayWidget = overlayPointer.asWidget
+            if let root = gtk_widget_get_root(overlayWidget), let focus = gtk_root_get_focus(root) {
+                restoreFocus = WeakObjectRef(UnsafeMutableRawPointer(focus))
+            }
+            if let content = HUDOverlayWidget.of(overlayWidget)?.content {
+                blockedContent = (WeakObjectRef(content.raw), gtk_widget_get_can_focus(content) != 0)
+                gtk_widget_set_can_focus(content, 0)
+            }
+        }
+        gtk_widget_set_focusable(bezel.widget, 1)
+        gtk_widget_grab_focus(button?.widget ?? bezel.widget)
+    }
+
+    private func giveBackFocus() {
+        if let blocked = blockedContent {
+            blocked.widget.withObject { gtk_widget_set_can_focus($0.asWidget, blocked.canFocus ? 1 : 0) }
+            blockedContent = nil
+        }
+        if let bezel { gtk_widget_set_focusable(bezel.widget, 0) }
+        restoreFocus?.withObject { gtk_widget_grab_focus($0.asWidget) }
+        restoreFocus = nil
+    }
+}

@@ -1,0 +1,273 @@
+import CGtk
+import Dispatch
+import GtkSupport
+import HUDCore
+import HUDWidgets
+
+/// The application-wide HUD, SVProgressHUD style: no instance, no set-up.
+///
+/// ```swift
+/// ProgressHUD.show(status: "Loading")
+/// ProgressHUD.showProgress(0.4, status: "Downloading")
+/// ProgressHUD.showSuccess(status: "Saved")          // dismisses itself
+/// await ProgressHUD.dismiss()
+/// ```
+///
+/// It appears in the active window (or ``host``), above its content. Every
+/// call is `@MainActor`, so from a background task write `await ProgressHUD.show()`;
+/// calls take effect in order, which fixes SVProgressHUD's races:
+/// `show(); show(); popActivity()` stays visible, and `show(); dismiss();
+/// showSuccess(...)` shows the success HUD.
+@MainActor
+public enum ProgressHUD {
+    // MARK: Showing
+
+    /// Shows an indeterminate HUD (counts one activity for ``popActivity()``).
+    public static func show(status: String? = nil) {
+        guard let shared = SharedHUD.prepare() else { return }
+        shared.controller.show(status: status)
+    }
+
+    /// Shows or updates a determinate HUD. NaN or infinite progress shows the
+    /// indeterminate spinner; values are clamped to 0...1.
+    public static func showProgress(_ progress: Double, status: String? = nil) {
+        guard let shared = SharedHUD.prepare() else { return }
+        shared.controller.showProgress(progress, status: status)
+    }
+
+    /// Changes the status text of the HUD on screen.
+    public static func setStatus(_ status: String?) {
+        SharedHUD.instance?.controller.setStatus(status)
+    }
+
+    /// Shows a success HUD that dismisses itself after ``displayDuration(for:)``.
+    public static func showSuccess(status: String? = nil) {
+        SharedHUD.prepare()?.controller.showSuccess(status: status)
+    }
+
+    /// Shows an error HUD that dismisses itself after ``displayDuration(for:)``.
+    public static func showError(status: String? = nil) {
+        SharedHUD.prepare()?.controller.showError(status: status)
+    }
+
+    /// Shows an info HUD that dismisses itself after ``displayDuration(for:)``.
+    public static func showInfo(status: String? = nil) {
+        SharedHUD.prepare()?.controller.showInfo(status: status)
+    }
+
+    /// Shows an icon (a name from the icon theme, e.g. `"mail-send-symbolic"`)
+    /// or an image file (a path starting with `/`), dismissing after ``displayDuration(for:)``.
+    public static func showImage(_ image: String, status: String? = nil) {
+        let kind: HUDImage = image.hasPrefix("/") ? .resource(image) : .iconName(image)
+        SharedHUD.prepare()?.controller.showImage(kind, status: status)
+    }
+
+    // MARK: Dismissing
+
+    /// Dismisses the HUD, after `delay` seconds if given. `completion` runs
+    /// exactly once: after the fade-out, or at once if a new show supersedes it.
+    public static func dismiss(withDelay delay: Double = 0, completion: (@MainActor () -> Void)? = nil) {
+        guard let shared = SharedHUD.instance else {
+            completion?()
+            return
+        }
+        if let completion {
+            shared.controller.dismiss(withDelay: delay, completion: completion)
+        } else {
+            shared.controller.dismiss(withDelay: delay)
+        }
+    }
+
+    /// Dismisses the HUD and returns when it has gone (or was superseded by a new show).
+    @discardableResult
+    public static func dismiss(withDelay delay: Double = 0) async -> HUDDismissOutcome {
+        guard let shared = SharedHUD.instance else { return .dismissed }
+        return await withCheckedContinuation { continuation in
+            shared.controller.dismiss(withDelay: delay) { outcome in continuation.resume(returning: outcome) }
+        }
+    }
+
+    /// Ends one activity started by `show`; the HUD goes when none is left.
+    public static func popActivity() {
+        SharedHUD.instance?.controller.popActivity()
+    }
+
+    /// Whether the HUD is on screen (fading in, shown, or fading out).
+    public static var isVisible: Bool { SharedHUD.instance?.controller.isVisible ?? false }
+
+    /// How long a status HUD stays: `min(max(0.06 × length + 0.5, minimumDismissTime), maximumDismissTime)`,
+    /// where length counts the characters a reader sees (grapheme clusters), so
+    /// an emoji or an accented letter counts once.
+    public static func displayDuration(for status: String?) -> Double {
+        HUDInput.displayDuration(for: status, minimum: minimumDismissTime, maximum: maximumDismissTime)
+    }
+
+    // MARK: Progress from any thread
+
+    /// Sets the progress from any thread, at any rate. Updates coalesce: the
+    /// HUD takes the latest value once per main-loop turn (at most one redraw
+    /// per frame). Shows the progress HUD if needed.
+    public nonisolated static func setProgress(_ progress: Double) {
+        guard SharedHUD.mailbox.post(progress) else { return }
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated { SharedHUD.flushProgress() }
+        }
+    }
+
+    // MARK: Events
+
+    /// Every HUD event from now on.
+    public static var events: AsyncStream<HUDEvent> { SharedHUD.hub.stream() }
+
+    /// Calls `handler` for every event until the observation is cancelled.
+    public static func observeEvents(_ handler: @escaping @MainActor (HUDEvent) -> Void) -> HUDObservation {
+        SharedHUD.hub.observe(handler)
+    }
+
+    // MARK: Defaults (SVProgressHUD's set… methods)
+
+    /// Look and motion of the shared HUD; changes apply to the HUD on screen.
+    public static var appearance: HUDAppearance {
+        get { SharedHUD.appearance }
+        set {
+            SharedHUD.appearance = newValue
+            SharedHUD.instance?.view?.appearance = newValue
+        }
+    }
+
+    /// The widget whose window (or nearest ``HUDOverlay``) hosts the HUD;
+    /// nil (the default) uses the active window.
+    public static var host: UnsafeMutablePointer<GtkWidget>? {
+        get { SharedHUD.hostWidget?.withObject { $0.asWidget } }
+        set { SharedHUD.hostWidget = newValue.map { WeakObjectRef($0.raw) } }
+    }
+
+    /// Seconds before a requested HUD appears; dismissed within it, it never shows (0).
+    public static var graceTime: Double {
+        get { SharedHUD.timing.grace }
+        set { SharedHUD.timing.grace = newValue; SharedHUD.instance?.applyTiming() }
+    }
+    /// Shortest display of a status HUD (5 s).
+    public static var minimumDismissTime: Double {
+        get { SharedHUD.timing.minimumDismiss }
+        set { SharedHUD.timing.minimumDismiss = HUDInput.seconds(newValue, source: "ProgressHUD.minimumDismissTime", allowsInfinity: true); SharedHUD.instance?.applyTiming() }
+    }
+    /// Longest display of a status HUD (∞).
+    public static var maximumDismissTime: Double {
+        get { SharedHUD.timing.maximumDismiss }
+        set { SharedHUD.timing.maximumDismiss = HUDInput.seconds(newValue, source: "ProgressHUD.maximumDismissTime", allowsInfinity: true); SharedHUD.instance?.applyTiming() }
+    }
+    /// Fade-in length (0.15 s); 0 when GTK animations are off.
+    public static var fadeInDuration: Double {
+        get { SharedHUD.timing.fadeIn }
+        set { SharedHUD.timing.fadeIn = newValue; SharedHUD.instance?.applyTiming() }
+    }
+    /// Fade-out length (0.15 s); 0 when GTK animations are off.
+    public static var fadeOutDuration: Double {
+        get { SharedHUD.timing.fadeOut }
+        set { SharedHUD.timing.fadeOut = newValue; SharedHUD.instance?.applyTiming() }
+    }
+
+    /// Puts a widget of yours in the bezel (then call `show`); nil removes it.
+    public static func setCustomWidget(_ widget: UnsafeMutablePointer<GtkWidget>?) {
+        SharedHUD.customWidget = widget.map { ObjectRef(retaining: $0.raw) }
+        SharedHUD.instance?.view?.customWidget = SharedHUD.customWidget
+    }
+
+    /// The bezel widget of the shared HUD, if it has one (for tests and accessibility tools).
+    public static var bezelWidget: UnsafeMutablePointer<GtkWidget>? { SharedHUD.instance?.view?.bezelWidget }
+
+    /// Removes the shared HUD at once and forgets its host (completions run with `.cancelled`).
+    public static func reset() {
+        SharedHUD.instance?.controller.cancelAll()
+        SharedHUD.instance?.view?.tearDown()
+        SharedHUD.instance = nil
+    }
+}
+
+/// The state behind ``ProgressHUD``.
+@MainActor
+final class SharedHUD {
+    struct Timing { var grace = 0.0, minimumDismiss = 5.0, maximumDismiss = Double.infinity, fadeIn = 0.15, fadeOut = 0.15 }
+
+    static var instance: SharedHUD?
+    static var appearance = HUDAppearance()
+    static var timing = Timing()
+    static var hostWidget: WeakObjectRef?
+    static var customWidget: ObjectRef?
+    static let hub = HUDEventHub()
+    nonisolated static let mailbox = ProgressMailbox()
+
+    let controller: SharedHUDController
+    private(set) var view: HUDView?
+    private var overlayWatch: WeakObjectRef?
+
+    private init() {
+        controller = SharedHUDController(scheduler: GLibScheduler.shared)
+        controller.onContentChange = { [weak self] content in self?.view?.render(content) }
+        _ = controller.lifecycle.addObserver { [weak self] event in
+            SharedHUD.hub.send(event, status: self?.controller.content.status)
+        }
+    }
+
+    /// The shared HUD, attached to the current host's overlay; nil (with a
+    /// clear message) before GTK is initialised or when there is no window.
+    static func prepare(caller: String = #function) -> SharedHUD? {
+        guard HUDRuntime.prepare(caller: "ProgressHUD.\(caller)") else { return nil }
+        let shared = instance ?? SharedHUD()
+        instance = shared
+        guard let overlay = shared.resolveOverlay() else {
+            Diagnostics.report("ProgressHUD.\(caller)", "there is no window to show the HUD in; present a window first or set ProgressHUD.host.")
+            return nil
+        }
+        shared.attach(to: overlay)
+        shared.applyTiming()
+        return shared
+    }
+
+    static func flushProgress() {
+        guard let value = mailbox.take(), let shared = instance ?? prepare() else { return }
+        if case .progress = shared.controller.content.indicator, shared.controller.isVisible {
+            _ = shared.controller.updateProgress(value)
+        } else {
+            shared.controller.showProgress(value, status: shared.controller.content.status)
+        }
+    }
+
+    private func resolveOverlay() -> HUDOverlay? {
+        let hostWidget = SharedHUD.hostWidget?.withObject { $0.asWidget } ?? HUDOverlay.frontWindow()
+        return hostWidget.flatMap { HUDOverlay.host(for: $0) }
+    }
+
+    private func attach(to overlay: HUDOverlay) {
+        if let view, view.overlay.withObject({ $0 }) == overlay.widget.raw { return }
+        if view != nil {
+            controller.cancelAll()
+            view?.tearDown()
+        }
+        let created = HUDView(overlay: overlay)
+        created.appearance = SharedHUD.appearance
+        created.customWidget = SharedHUD.customWidget
+        created.onTouchInside = { SharedHUD.hub.send(.touchInside) }
+        created.onTouchOutside = { SharedHUD.hub.send(.touchOutside) }
+        created.render(controller.content)
+        view = created
+        controller.lifecycle.presenter = created
+        overlay.implementation.addDisposeHandler { [weak self, weak created] in
+            guard let self, let created, self.view === created else { return }
+            // The host window is going away: finish at once, run completions, pair events.
+            self.controller.cancelAll()
+            self.view = nil
+        }
+    }
+
+    func applyTiming() {
+        let animations = view.map { GtkEnvironment.animationsEnabled(for: $0.maskWidgetPointer) } ?? GtkEnvironment.animationsEnabled(for: nil)
+        let timing = SharedHUD.timing
+        controller.graceTime = timing.grace
+        controller.minimumDismissTime = timing.minimumDismiss
+        controller.maximumDismissTime = timing.maximumDismiss
+        controller.fadeInDuration = animations ? timing.fadeIn : 0
+        controller.fadeOutDuration = animations ? timing.fadeOut : 0
+    }
+}
