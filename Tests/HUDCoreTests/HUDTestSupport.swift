@@ -78,13 +78,19 @@ struct EventPairingValidator {
 final class CompletionProbe {
     private(set) var outcomes: [Int: [HUDDismissOutcome]] = [:]
     private(set) var issued = 0
+    /// Whether any completion ran more than once (kept separately so storms can check it cheaply).
+    private(set) var anyRanTwice = false
 
     /// A completion that records under a fresh number.
     func make() -> HUDLifecycle.Completion {
         let number = issued
         issued += 1
         outcomes[number] = []
-        return { [weak self] outcome in self?.outcomes[number, default: []].append(outcome) }
+        return { [weak self] outcome in
+            guard let self else { return }
+            outcomes[number, default: []].append(outcome)
+            if outcomes[number, default: []].count > 1 { anyRanTwice = true }
+        }
     }
 
     func outcomes(of number: Int) -> [HUDDismissOutcome] { outcomes[number] ?? [] }
