@@ -6,15 +6,15 @@ import Testing
 private struct Fixture {
     let scheduler = ManualScheduler()
     let lifecycle: HUDLifecycle
-    let presenter: RecordingPresenter
-    let recorder: EventRecorder
-    let probe = CompletionProbe()
+    let presenter: HUDRecordingPresenter
+    let recorder: HUDEventRecorder
+    let probe = HUDCompletionProbe()
 
     init(_ configuration: HUDLifecycle.Configuration = .init()) {
         lifecycle = HUDLifecycle(scheduler: scheduler, configuration: configuration)
-        presenter = RecordingPresenter(scheduler: scheduler)
+        presenter = HUDRecordingPresenter(scheduler: scheduler)
         lifecycle.presenter = presenter
-        recorder = EventRecorder(observing: lifecycle, scheduler: scheduler)
+        recorder = HUDEventRecorder(observing: lifecycle, scheduler: scheduler)
     }
 
     var events: [HUDLifecycleEvent] { recorder.events }
@@ -392,7 +392,7 @@ private struct Fixture {
 
     @Test func negativeConfigurationIsCorrectedAndReported() {
         let scheduler = ManualScheduler()
-        let (lifecycle, messages) = capturingDiagnostics {
+        let (lifecycle, messages) = capturingHUDDiagnostics {
             let lifecycle = HUDLifecycle(scheduler: scheduler, configuration: .init(graceTime: .seconds(-1)))
             lifecycle.configuration.fadeOutDuration = .ms(-5)
             return lifecycle

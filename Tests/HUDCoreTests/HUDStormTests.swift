@@ -33,13 +33,13 @@ private final class PresenterModel: HUDPresenter {
 
     @Test(arguments: [1 as UInt64, 42, 0xC0FFEE])
     func lifecycleStormKeepsItsPromises(seed: UInt64) {
-        var random = SplitMix64(seed: seed)
+        var random = HUDSplitMix64(seed: seed)
         let scheduler = ManualScheduler()
         let lifecycle = HUDLifecycle(scheduler: scheduler)
         let presenter = PresenterModel()
         lifecycle.presenter = presenter
-        let recorder = EventRecorder(observing: lifecycle, scheduler: scheduler)
-        let probe = CompletionProbe()
+        let recorder = HUDEventRecorder(observing: lifecycle, scheduler: scheduler)
+        let probe = HUDCompletionProbe()
 
         for step in 0..<Self.operationCount {
             switch Int.random(in: 0..<100, using: &random) {
@@ -70,13 +70,13 @@ private final class PresenterModel: HUDPresenter {
 
     @Test(arguments: [7 as UInt64, 2024, 0xBADC0DE])
     func sharedHUDStormKeepsItsPromises(seed: UInt64) {
-        var random = SplitMix64(seed: seed)
+        var random = HUDSplitMix64(seed: seed)
         let scheduler = ManualScheduler()
         let hud = SharedHUDController(scheduler: scheduler)
         let presenter = PresenterModel()
         hud.lifecycle.presenter = presenter
-        let recorder = EventRecorder(observing: hud.lifecycle, scheduler: scheduler)
-        let probe = CompletionProbe()
+        let recorder = HUDEventRecorder(observing: hud.lifecycle, scheduler: scheduler)
+        let probe = HUDCompletionProbe()
         let progressValues: [Double] = [0, 0.25, 0.5, 1, -1, 2, .nan, .infinity]
 
         for step in 0..<Self.operationCount {
@@ -118,11 +118,11 @@ private final class PresenterModel: HUDPresenter {
         #expect(scheduler.pendingCount == 0)
     }
 
-    private static func randomSpan(_ random: inout SplitMix64) -> Duration {
+    private static func randomSpan(_ random: inout HUDSplitMix64) -> Duration {
         .milliseconds(Int.random(in: 0...800, using: &random))
     }
 
-    private static func randomConfiguration(_ random: inout SplitMix64) -> HUDLifecycle.Configuration {
+    private static func randomConfiguration(_ random: inout HUDSplitMix64) -> HUDLifecycle.Configuration {
         func pick(_ choices: [Int64]) -> Duration { .milliseconds(choices.randomElement(using: &random)!) }
         return .init(
             graceTime: pick([0, 0, 100, 400]),
@@ -132,7 +132,7 @@ private final class PresenterModel: HUDPresenter {
         )
     }
 
-    private static func showStatusHUD(on hud: SharedHUDController, using random: inout SplitMix64) {
+    private static func showStatusHUD(on hud: SharedHUDController, using random: inout HUDSplitMix64) {
         switch Int.random(in: 0..<4, using: &random) {
         case 0: hud.showSuccess(status: "Saved")
         case 1: hud.showError(status: nil)

@@ -6,15 +6,15 @@ import Testing
 private struct Fixture {
     let scheduler = ManualScheduler()
     let hud: SharedHUDController
-    let presenter: RecordingPresenter
-    let recorder: EventRecorder
-    let probe = CompletionProbe()
+    let presenter: HUDRecordingPresenter
+    let recorder: HUDEventRecorder
+    let probe = HUDCompletionProbe()
 
     init() {
         hud = SharedHUDController(scheduler: scheduler)
-        presenter = RecordingPresenter(scheduler: scheduler)
+        presenter = HUDRecordingPresenter(scheduler: scheduler)
         hud.lifecycle.presenter = presenter
-        recorder = EventRecorder(observing: hud.lifecycle, scheduler: scheduler)
+        recorder = HUDEventRecorder(observing: hud.lifecycle, scheduler: scheduler)
     }
 
     var appearCount: Int { presenter.callList.filter { if case .beginAppear = $0 { true } else { false } }.count }
@@ -313,7 +313,7 @@ private struct Fixture {
 
     @Test func badSettingsAreCorrectedAndReported() {
         let f = Fixture()
-        let (_, messages) = capturingDiagnostics {
+        let (_, messages) = capturingHUDDiagnostics {
             f.hud.graceTime = -1
             f.hud.fadeInDuration = .nan
             f.hud.fadeOutDuration = .infinity
@@ -333,14 +333,14 @@ private struct Fixture {
         let f = Fixture()
         f.hud.show()
         f.scheduler.advance(to: .seconds(1))
-        let (_, messages) = capturingDiagnostics { f.hud.dismiss(withDelay: -4) }
+        let (_, messages) = capturingHUDDiagnostics { f.hud.dismiss(withDelay: -4) }
         #expect(f.hud.lifecycle.phase == .fadingOut)
         #expect(messages.map(\.source) == ["SharedHUDController.dismiss(withDelay:completion:)"])
     }
 
     @Test func hugeStatusIsCappedAndEmptyStatusMeansNoLabel() {
         let f = Fixture()
-        let (_, messages) = capturingDiagnostics {
+        let (_, messages) = capturingHUDDiagnostics {
             f.hud.show(status: String(repeating: "z", count: 1_000_000))
         }
         #expect(f.hud.content.status?.count == HUDInput.maximumStatusLength + 1)
