@@ -3,7 +3,7 @@ import Testing
 
 /// Records presenter calls with the virtual time at which they happened.
 @MainActor
-final class RecordingPresenter: HUDPresenter {
+final class HUDRecordingPresenter: HUDPresenter {
     enum Call: Equatable {
         case beginAppear(Duration)
         case beginDisappear(Duration)
@@ -30,10 +30,10 @@ final class RecordingPresenter: HUDPresenter {
 
 /// Records lifecycle events with their virtual time and checks that they pair.
 @MainActor
-final class EventRecorder {
+final class HUDEventRecorder {
     private let scheduler: ManualScheduler
     private(set) var entries: [(event: HUDLifecycleEvent, at: Duration)] = []
-    private var validator = EventPairingValidator()
+    private var validator = HUDEventPairingValidator()
 
     init(observing lifecycle: HUDLifecycle, scheduler: ManualScheduler) {
         self.scheduler = scheduler
@@ -54,7 +54,7 @@ final class EventRecorder {
 }
 
 /// Checks that events form a prefix of `(willAppear didAppear? willDisappear didDisappear)*`.
-struct EventPairingValidator {
+struct HUDEventPairingValidator {
     private enum State { case hidden, appearing, shown, disappearing }
     private var state = State.hidden
     private(set) var violations: [String] = []
@@ -75,16 +75,22 @@ struct EventPairingValidator {
 
 /// Counts how often each completion ran and with which outcome.
 @MainActor
-final class CompletionProbe {
+final class HUDCompletionProbe {
     private(set) var outcomes: [Int: [HUDDismissOutcome]] = [:]
     private(set) var issued = 0
+    /// Whether any completion ran more than once (kept separately so storms can check it cheaply).
+    private(set) var anyRanTwice = false
 
     /// A completion that records under a fresh number.
     func make() -> HUDLifecycle.Completion {
         let number = issued
         issued += 1
         outcomes[number] = []
-        return { [weak self] outcome in self?.outcomes[number, default: []].append(outcome) }
+        return { [weak self] outcome in
+            guard let self else { return }
+            outcomes[number, default: []].append(outcome)
+            if outcomes[number, default: []].count > 1 { anyRanTwice = true }
+        }
     }
 
     func outcomes(of number: Int) -> [HUDDismissOutcome] { outcomes[number] ?? [] }
@@ -98,9 +104,9 @@ final class CompletionProbe {
 /// Runs `body` with `Diagnostics.handler` capturing messages, then restores the previous handler.
 /// Tests are synchronous on the main actor, so no other test can see the swapped handler.
 @MainActor
-func capturingDiagnostics<Result>(_ body: () throws -> Result) rethrows -> (Result, [Diagnostics.Message]) {
+func capturingHUDDiagnostics<Result>(_ body: () throws -> Result) rethrows -> (Result, [Diagnostics.Message]) {
     let previous = Diagnostics.handler
-    let box = MessageBox()
+    let box = HUDMessageBox()
     Diagnostics.handler = { box.messages.append($0) }
     defer { Diagnostics.handler = previous }
     let result = try body()
@@ -108,12 +114,12 @@ func capturingDiagnostics<Result>(_ body: () throws -> Result) rethrows -> (Resu
 }
 
 @MainActor
-private final class MessageBox {
+private final class HUDMessageBox {
     var messages: [Diagnostics.Message] = []
 }
 
-/// A small deterministic PRNG (SplitMix64) so random tests replay exactly from their seed.
-struct SplitMix64: RandomNumberGenerator {
+/// A small deterministic PRNG (HUDSplitMix64) so random tests replay exactly from their seed.
+struct HUDSplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) {
