@@ -3,7 +3,7 @@ import Testing
 
 /// Records every call the queue makes to its view, by banner title.
 @MainActor
-final class RecordingBannerPresenter: BannerPresenter {
+final class RecordingPresenter: BannerPresenter {
     enum Event: Equatable, CustomStringConvertible {
         case present(String, slot: Int)
         case restack(String, slot: Int)
@@ -77,7 +77,7 @@ final class ClosureCounter {
 @MainActor
 struct BannerFixture {
     let scheduler = ManualScheduler()
-    let presenter = RecordingBannerPresenter()
+    let presenter = RecordingPresenter()
     let queue: BannerQueue
 
     init(maxVisible: Int = 1, animated: Bool = false) {
@@ -90,6 +90,18 @@ struct BannerFixture {
     func advance(_ seconds: Double) {
         scheduler.advance(by: .milliseconds(Int64((seconds * 1000).rounded())))
     }
+}
+
+/// Runs `body` with `Diagnostics.handler` replaced, returning what it reported.
+/// Tests are synchronous on the main actor, so no other test can report in between.
+@MainActor
+func capturingDiagnostics<T>(_ body: () throws -> T) rethrows -> (result: T, messages: [Diagnostics.Message]) {
+    var messages: [Diagnostics.Message] = []
+    let previous = Diagnostics.handler
+    Diagnostics.handler = { messages.append($0) }
+    defer { Diagnostics.handler = previous }
+    let result = try body()
+    return (result, messages)
 }
 
 /// A banner titled `name` with optional extra settings.

@@ -16,7 +16,7 @@ import Testing
 
     @Test(arguments: [-1.0, -.infinity, .nan])
     func negativeOrNaNDurationBecomesZeroAndIsReported(seconds: Double) {
-        let (duration, messages) = capturingHUDDiagnostics {
+        let (duration, messages) = capturingDiagnostics {
             HUDInput.duration(seconds: seconds, source: "Test.fade")
         }
         #expect(duration == .zero)
@@ -25,19 +25,19 @@ import Testing
     }
 
     @Test func infiniteDurationWhereNeverMakesNoSenseBecomesZero() {
-        let (duration, messages) = capturingHUDDiagnostics { HUDInput.duration(seconds: .infinity, source: "Test") }
+        let (duration, messages) = capturingDiagnostics { HUDInput.duration(seconds: .infinity, source: "Test") }
         #expect(duration == .zero)
         #expect(messages.count == 1)
     }
 
     @Test func hugeDurationIsCappedAndReported() {
-        let (duration, messages) = capturingHUDDiagnostics { HUDInput.duration(seconds: 1e300, source: "Test") }
+        let (duration, messages) = capturingDiagnostics { HUDInput.duration(seconds: 1e300, source: "Test") }
         #expect(duration == .seconds(1_000_000_000))
         #expect(messages.count == 1)
     }
 
     @Test func decimalSecondsLandOnExactNanoseconds() {
-        let (durations, messages) = capturingHUDDiagnostics {
+        let (durations, messages) = capturingDiagnostics {
             [0.15, 5.15, 0.8].map { HUDInput.duration(seconds: $0, source: "Test") }
         }
         #expect(durations == [.ms(150), .ms(5150), .ms(800)])
@@ -45,19 +45,19 @@ import Testing
     }
 
     @Test func infiniteDelayMeansPracticallyNeverWithoutReport() {
-        let (delay, messages) = capturingHUDDiagnostics { HUDInput.delay(seconds: .infinity, source: "Test") }
+        let (delay, messages) = capturingDiagnostics { HUDInput.delay(seconds: .infinity, source: "Test") }
         #expect(delay == .seconds(1_000_000_000))
         #expect(messages.isEmpty)
     }
 
     @Test func negativeDelayMeansNowAndIsReported() {
-        let (delay, messages) = capturingHUDDiagnostics { HUDInput.delay(seconds: -2, source: "Test.delay") }
+        let (delay, messages) = capturingDiagnostics { HUDInput.delay(seconds: -2, source: "Test.delay") }
         #expect(delay == .zero)
         #expect(messages.map(\.source) == ["Test.delay"])
     }
 
     @Test func secondsKeepInfinityOnlyWhenAllowed() {
-        let (values, messages) = capturingHUDDiagnostics {
+        let (values, messages) = capturingDiagnostics {
             (HUDInput.seconds(.infinity, source: "A", allowsInfinity: true),
              HUDInput.seconds(.infinity, source: "B", allowsInfinity: false))
         }
@@ -70,26 +70,26 @@ import Testing
 
     @Test(arguments: [nil, "", "   ", "\n\t"] as [String?])
     func blankStatusMeansNoLabel(status: String?) {
-        let (cleaned, messages) = capturingHUDDiagnostics { HUDInput.status(status, source: "Test") }
+        let (cleaned, messages) = capturingDiagnostics { HUDInput.status(status, source: "Test") }
         #expect(cleaned == nil)
         #expect(messages.isEmpty)
     }
 
     @Test func ordinaryStatusIsKept() {
-        let (cleaned, _) = capturingHUDDiagnostics { HUDInput.status("  Saving…\nplease wait", source: "Test") }
+        let (cleaned, _) = capturingDiagnostics { HUDInput.status("  Saving…\nplease wait", source: "Test") }
         #expect(cleaned == "  Saving…\nplease wait")
     }
 
     @Test func statusAtTheLimitIsKeptWhole() {
         let text = String(repeating: "a", count: HUDInput.maximumStatusLength)
-        let (cleaned, messages) = capturingHUDDiagnostics { HUDInput.status(text, source: "Test") }
+        let (cleaned, messages) = capturingDiagnostics { HUDInput.status(text, source: "Test") }
         #expect(cleaned == text)
         #expect(messages.isEmpty)
     }
 
     @Test func oneMegabyteStatusIsCappedAndReported() {
         let text = String(repeating: "x", count: 1_048_576)
-        let (cleaned, messages) = capturingHUDDiagnostics { HUDInput.status(text, source: "Test.status") }
+        let (cleaned, messages) = capturingDiagnostics { HUDInput.status(text, source: "Test.status") }
         #expect(cleaned?.count == HUDInput.maximumStatusLength + 1)
         #expect(cleaned?.hasSuffix("…") == true)
         #expect(messages.map(\.source) == ["Test.status"])
@@ -98,7 +98,7 @@ import Testing
     @Test func cappingNeverSplitsAGraphemeCluster() {
         let family = "👨‍👩‍👧"
         let text = String(repeating: family, count: HUDInput.maximumStatusLength + 10)
-        let (cleaned, _) = capturingHUDDiagnostics { HUDInput.status(text, source: "Test") }
+        let (cleaned, _) = capturingDiagnostics { HUDInput.status(text, source: "Test") }
         #expect(cleaned == String(repeating: family, count: HUDInput.maximumStatusLength) + "…")
     }
 

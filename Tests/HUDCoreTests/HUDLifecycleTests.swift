@@ -392,7 +392,7 @@ private struct Fixture {
 
     @Test func negativeConfigurationIsCorrectedAndReported() {
         let scheduler = ManualScheduler()
-        let (lifecycle, messages) = capturingHUDDiagnostics {
+        let (lifecycle, messages) = capturingDiagnostics {
             let lifecycle = HUDLifecycle(scheduler: scheduler, configuration: .init(graceTime: .seconds(-1)))
             lifecycle.configuration.fadeOutDuration = .ms(-5)
             return lifecycle

@@ -101,22 +101,7 @@ final class HUDCompletionProbe {
     }
 }
 
-/// Runs `body` with `Diagnostics.handler` capturing messages, then restores the previous handler.
-/// Tests are synchronous on the main actor, so no other test can see the swapped handler.
-@MainActor
-func capturingHUDDiagnostics<Result>(_ body: () throws -> Result) rethrows -> (Result, [Diagnostics.Message]) {
-    let previous = Diagnostics.handler
-    let box = HUDMessageBox()
-    Diagnostics.handler = { box.messages.append($0) }
-    defer { Diagnostics.handler = previous }
-    let result = try body()
-    return (result, box.messages)
-}
 
-@MainActor
-private final class HUDMessageBox {
-    var messages: [Diagnostics.Message] = []
-}
 
 /// A small deterministic PRNG (HUDSplitMix64) so random tests replay exactly from their seed.
 struct HUDSplitMix64: RandomNumberGenerator {

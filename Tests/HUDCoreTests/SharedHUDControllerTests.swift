@@ -313,7 +313,7 @@ private struct Fixture {
 
     @Test func badSettingsAreCorrectedAndReported() {
         let f = Fixture()
-        let (_, messages) = capturingHUDDiagnostics {
+        let (_, messages) = capturingDiagnostics {
             f.hud.graceTime = -1
             f.hud.fadeInDuration = .nan
             f.hud.fadeOutDuration = .infinity
@@ -333,14 +333,14 @@ private struct Fixture {
         let f = Fixture()
         f.hud.show()
         f.scheduler.advance(to: .seconds(1))
-        let (_, messages) = capturingHUDDiagnostics { f.hud.dismiss(withDelay: -4) }
+        let (_, messages) = capturingDiagnostics { f.hud.dismiss(withDelay: -4) }
         #expect(f.hud.lifecycle.phase == .fadingOut)
         #expect(messages.map(\.source) == ["SharedHUDController.dismiss(withDelay:completion:)"])
     }
 
     @Test func hugeStatusIsCappedAndEmptyStatusMeansNoLabel() {
         let f = Fixture()
-        let (_, messages) = capturingHUDDiagnostics {
+        let (_, messages) = capturingDiagnostics {
             f.hud.show(status: String(repeating: "z", count: 1_000_000))
         }
         #expect(f.hud.content.status?.count == HUDInput.maximumStatusLength + 1)
