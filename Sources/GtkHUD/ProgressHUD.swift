@@ -174,6 +174,11 @@ public enum ProgressHUD {
         SharedHUD.instance?.view?.customWidget = SharedHUD.customWidget
     }
 
+    /// Shows the widget set with ``setCustomWidget(_:)`` (counts one activity, like `show`).
+    public static func showCustomWidget(status: String? = nil) {
+        SharedHUD.prepare()?.controller.showCustom("shared", status: status)
+    }
+
     /// The bezel widget of the shared HUD, if it has one (for tests and accessibility tools).
     public static var bezelWidget: UnsafeMutablePointer<GtkWidget>? { SharedHUD.instance?.view?.bezelWidget }
 

@@ -88,6 +88,14 @@ public final class SharedHUDController {
         present(HUDContent(status: status, indicator: .indeterminate))
     }
 
+    /// Shows a caller-supplied indicator (a custom widget the view knows by
+    /// `identifier`) with an optional status, and counts one activity like ``show(status:)``.
+    public func showCustom(_ identifier: String, status: String? = nil) {
+        let status = HUDInput.status(status, source: "SharedHUDController.showCustom(_:status:)")
+        activityCount += 1
+        present(HUDContent(status: status, indicator: .custom(identifier)))
+    }
+
     /// Shows determinate progress (`0...1`; NaN or infinite shows a spinner) with an optional status.
     ///
     /// The first call after a dismissal starts a progress activity and counts it;

@@ -1,0 +1,398 @@
+import CGtk
+import Dispatch
+import Foundation
+import GtkSupport
+import HUDCore
+import HUDWidgets
+
+/// A HUD you own, MBProgressHUD / JGProgressHUD style: as many as you like,
+/// on any window or ``HUDOverlay``.
+///
+/// ```swift
+/// let hud = HUD(on: window)
+/// hud.mode = .annularDeterminate
+/// hud.label = "Uploading"
+/// hud.show()
+/// hud.progress = 0.5                   // from the main actor, or:
+/// hud.setProgress(0.6)                 // from any thread, any rate
+/// hud.hide(afterDelay: 1)
+/// ```
+///
+/// A HUD keeps itself alive while it is shown, so `HUD.show(on: window)` with
+/// no variable works; once hidden with ``removesFromHostOnHide`` (the default)
+/// it is finished and ``HUD/hud(for:)`` no longer returns it.
+@MainActor
+public final class HUD {
+    /// What the bezel shows (MBProgressHUDMode, plus status images).
+    public enum Mode: Sendable, Equatable {
+        /// A spinning arc (or GtkSpinner with `.native` indicator animation).
+        case indeterminate
+        /// A pie that fills (MBProgressHUD's Determinate).
+        case determinate
+        /// A ring that fills.
+        case annularDeterminate
+        /// A horizontal bar.
+        case determinateHorizontalBar
+        /// The widget set with ``customWidget``.
+        case customView
+        /// Labels only.
+        case text
+        /// A checkmark, cross or info icon.
+        case success, error, info
+    }
+
+    // MARK: Content
+
+    public var mode: Mode = .indeterminate { didSet { refresh() } }
+    /// The status text (plain text unless the appearance enables markup).
+    public var label: String? { didSet { refresh() } }
+    /// Smaller text under the label.
+    public var detailsLabel: String? { didSet { refresh() } }
+    /// Progress of determinate modes (0...1; NaN or infinity → indeterminate; clamped).
+    public var progress: Double = 0 {
+        didSet {
+            let sanitised = HUDInput.progress(progress)
+            if let sanitised, sanitised != progress { progress = sanitised; return }
+            refresh(progressOnly: true)
+        }
+    }
+    /// The widget shown in `.customView` mode (about 37×37 like MBProgressHUD suggests).
+    public var customWidget: UnsafeMutablePointer<GtkWidget>? {
+        get { view.customWidget?.widget }
+        set {
+            view.customWidget = newValue.map { ObjectRef(retaining: $0.raw) }
+            customGeneration += 1
+            refresh()
+        }
+    }
+    /// Look and motion (defaults: MBProgressHUD's fade, margin 20).
+    public var appearance: HUDAppearance { didSet { view.appearance = appearance; refresh() } }
+
+    // MARK: Behaviour
+
+    /// Seconds before the HUD appears; hidden within it, it never shows (0).
+    public var graceTime: Double = 0 { didSet { applyTiming() } }
+    /// Seconds the HUD stays at least once shown (0).
+    public var minimumShowTime: Double = 0 { didSet { applyTiming() } }
+    /// Show/hide animation length (0.3 s, MBProgressHUD); 0 when GTK animations are off.
+    public var animationDuration: Double = 0.3 { didSet { applyTiming() } }
+    /// Leave the host once hidden and finish (default true).
+    public var removesFromHostOnHide = true
+    /// Called once after each hide finishes.
+    public var completion: (@MainActor () -> Void)?
+
+    /// Whether the HUD is on screen (fading in, shown or fading out).
+    public var isVisible: Bool { lifecycle.isVisible }
+    /// Whether the HUD was hidden for good (MBProgressHUD's hasFinished).
+    public private(set) var isFinished = false
+
+    let lifecycle: HUDLifecycle
+    let view: HUDView
+    private let hub = HUDEventHub()
+    private let overlayWidget: WeakObjectRef
+    private var buttonAction: (@MainActor () -> Void)?
+    private var selfRetain: HUD?
+    private var customGeneration = 0
+    private var progressPoll: (source: ObjectRef, tick: UInt32)?
+    private var sequenceTask: Task<Void, Never>?
+    nonisolated private let mailbox = ProgressMailbox()
+    private static var live: [ObjectIdentifier: [HUD]] = [:]
+
+    /// A HUD on `host` (a window, any widget inside one, or a ``HUDOverlay``'s widget).
+    /// Returns nil, with a clear message, before GTK is initialised or when the
+    /// widget is not in a window.
+    public init?(on host: UnsafeMutablePointer<GtkWidget>, appearance: HUDAppearance = HUD.defaultAppearance) {
+        guard HUDRuntime.prepare(caller: "HUD.init(on:)") else { return nil }
+        let overlay: HUDOverlay?
+        if gtkhud_is_a(host.raw, gtk_window_get_type()) != 0 {
+            overlay = HUDOverlay.installed(in: host)
+        } else {
+            overlay = HUDOverlay.host(for: host)
+        }
+        guard let overlay else {
+            Diagnostics.report("HUD.init(on:)", "the host widget is not inside a window yet; add it to a window first.")
+            return nil
+        }
+        self.appearance = appearance
+        overlayWidget = WeakObjectRef(overlay.widget.raw)
+        lifecycle = HUDLifecycle(scheduler: GLibScheduler.shared)
+        view = HUDView(overlay: overlay)
+        view.appearance = appearance
+        view.onButton = { [weak self] in self?.buttonAction?() }
+        view.onTouchInside = { [weak self] in self?.hub.send(.touchInside) }
+        view.onTouchOutside = { [weak self] in self?.hub.send(.touchOutside) }
+        lifecycle.presenter = view
+        _ = lifecycle.addObserver { [weak self] event in self?.handle(event) }
+        overlay.implementation.addDisposeHandler { [weak self] in self?.hostDestroyed() }
+        applyTiming()
+        refresh()
+    }
+
+    /// MBProgressHUD's look: fade, automatic style, no mask.
+    public static var defaultAppearance: HUDAppearance {
+        var appearance = HUDAppearance()
+        appearance.transition = .fade
+        return appearance
+    }
+
+    // MARK: Showing and hiding
+
+    /// Shows the HUD (after ``graceTime``, if set).
+    public func show(animated: Bool = true) {
+        guard !isFinished || !removesFromHostOnHide || overlayWidget.isAlive else { return }
+        isFinished = false
+        register()
+        selfRetain = self
+        applyTiming(animated: animated)
+        refresh()
+        lifecycle.show()
+    }
+
+    /// Hides the HUD, after `delay` seconds if given (a new `show` cancels a pending hide).
+    /// `completion` runs exactly once, with how the hide ended.
+    public func hide(animated: Bool = true, afterDelay delay: Double = 0,
+                     completion: (@MainActor (HUDDismissOutcome) -> Void)? = nil) {
+        applyTiming(animated: animated)
+        let seconds = HUDInput.delay(seconds: delay, source: "HUD.hide(afterDelay:)")
+        lifecycle.hide(afterDelay: seconds) { outcome in completion?(outcome) }
+    }
+
+    /// Hides the HUD and returns once it has gone (or a new show superseded the hide).
+    @discardableResult
+    public func hide(animated: Bool = true, afterDelay delay: Double = 0) async -> HUDDismissOutcome {
+        await withCheckedContinuation { continuation in
+            hide(animated: animated, afterDelay: delay) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Shows a button (e.g. "Cancel") in the bezel; Escape also triggers it. Nil removes it.
+    public func setButton(_ title: String?, action: (@MainActor () -> Void)? = nil) {
+        buttonAction = action
+        view.buttonTitle = title
+    }
+
+    // MARK: Progress from anywhere
+
+    /// Sets the progress from any thread at any rate; the HUD takes the latest
+    /// value once per main-loop turn (at most one redraw per frame).
+    public nonisolated func setProgress(_ value: Double) {
+        guard mailbox.post(value) else { return }
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, let latest = self.mailbox.take() else { return }
+                self.progress = latest
+            }
+        }
+    }
+
+    /// Follows a Foundation `Progress`: its fraction and description are read
+    /// once per frame while the HUD is shown (like MBProgressHUD's display
+    /// link: a fast-changing Progress cannot flood the main loop). Nil stops.
+    public func observe(_ progress: Progress?) {
+        if let poll = progressPoll { TickCallback.remove(poll.tick, from: poll.source.widget) }
+        progressPoll = nil
+        guard let progress else { return }
+        if mode == .indeterminate || mode == .text { mode = .annularDeterminate }
+        let anchor = ObjectRef(retaining: view.maskWidgetPointer.raw)
+        let tick = TickCallback.add(to: anchor.widget) { [weak self] _ in
+            guard let self else { return false }
+            let fraction = progress.fractionCompleted
+            if fraction != self.progress { self.progress = fraction }
+            let description = progress.localizedDescription
+            if let description, !description.isEmpty, description != self.label { self.label = description }
+            return true
+        }
+        progressPoll = (anchor, tick)
+    }
+
+    /// Follows any async sequence of progress values until it ends, throws or the HUD hides.
+    public func track<Values: AsyncSequence>(_ values: Values) where Values.Element == Double {
+        sequenceTask?.cancel()
+        if mode == .indeterminate || mode == .text { mode = .annularDeterminate }
+        nonisolated(unsafe) let sequence = values
+        sequenceTask = Task { @MainActor [weak self] in
+            do {
+                for try await value in sequence {
+                    guard let self, !Task.isCancelled else { return }
+                    self.progress = value
+                }
+            } catch {}
+        }
+    }
+
+    // MARK: Events
+
+    /// Every event of this HUD from now on.
+    public var events: AsyncStream<HUDEvent> { hub.stream() }
+
+    /// Calls `handler` for every event until the observation is cancelled.
+    public func observeEvents(_ handler: @escaping @MainActor (HUDEvent) -> Void) -> HUDObservation {
+        hub.observe(handler)
+    }
+
+    // MARK: Finding HUDs (MBProgressHUD's class helpers)
+
+    /// Creates and shows a HUD on `host` (it removes itself when hidden).
+    @discardableResult
+    public static func show(on host: UnsafeMutablePointer<GtkWidget>, animated: Bool = true) -> HUD? {
+        let hud = HUD(on: host)
+        hud?.removesFromHostOnHide = true
+        hud?.show(animated: animated)
+        return hud
+    }
+
+    /// The topmost HUD on `host`'s overlay that has not finished.
+    public static func hud(for host: UnsafeMutablePointer<GtkWidget>) -> HUD? {
+        allHUDs(for: host).last
+    }
+
+    /// Every live HUD on `host`'s overlay, bottom to top.
+    public static func allHUDs(for host: UnsafeMutablePointer<GtkWidget>) -> [HUD] {
+        guard let key = overlayKey(for: host) else { return [] }
+        return live[key]?.filter { !$0.isFinished } ?? []
+    }
+
+    /// Hides the topmost HUD of `host`; returns whether there was one.
+    @discardableResult
+    public static func hide(for host: UnsafeMutablePointer<GtkWidget>, animated: Bool = true) -> Bool {
+        guard let hud = hud(for: host) else { return false }
+        hud.removesFromHostOnHide = true
+        hud.hide(animated: animated)
+        return true
+    }
+
+    // MARK: Run while working
+
+    /// Runs `work` with this HUD: shown only if the work outlasts ``graceTime``,
+    /// kept for ``minimumShowTime``, ending on a success or error image for
+    /// `resultDuration` seconds. Errors are rethrown. With `cancelTitle`, a
+    /// button (and Escape) cancels the task.
+    public func run<Value: Sendable>(
+        successLabel: String? = nil, cancelTitle: String? = "Cancel", resultDuration: Double = 1,
+        _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let task = Task { try await work() }
+        if let cancelTitle { setButton(cancelTitle) { task.cancel() } }
+        show()
+        do {
+            let value = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: { task.cancel() }
+            finish(mode: .success, label: successLabel, resultDuration: resultDuration)
+            return value
+        } catch {
+            finish(mode: error is CancellationError ? .info : .error,
+                   label: error is CancellationError ? "Cancelled" : String(describing: error),
+                   resultDuration: resultDuration)
+            throw error
+        }
+    }
+
+    /// Runs `work` under a new HUD on `host` with a status label; see ``run(successLabel:cancelTitle:resultDuration:_:)``.
+    public static func run<Value: Sendable>(
+        on host: UnsafeMutablePointer<GtkWidget>, label: String? = nil, graceTime: Double = 0.5,
+        minimumShowTime: Double = 0.5, successLabel: String? = nil, cancelTitle: String? = "Cancel",
+        _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        guard let hud = HUD(on: host) else { return try await work() }
+        hud.label = label
+        hud.graceTime = graceTime
+        hud.minimumShowTime = minimumShowTime
+        return try await hud.run(successLabel: successLabel, cancelTitle: cancelTitle, work)
+    }
+
+    private func finish(mode: Mode, label: String?, resultDuration: Double) {
+        setButton(nil)
+        if lifecycle.phase == .gracePending || !lifecycle.isVisible {
+            hide(animated: false)
+            return
+        }
+        self.mode = mode
+        if let label { self.label = label }
+        hide(afterDelay: resultDuration)
+    }
+
+    // MARK: Internals
+
+    private func refresh(progressOnly: Bool = false) {
+        let fraction = HUDInput.progress(progress) ?? 0
+        if progressOnly, [.determinate, .annularDeterminate, .determinateHorizontalBar].contains(mode) {
+            view.setProgress(fraction)
+            return
+        }
+        switch mode {
+        case .determinate: view.progressStyle = .pie
+        case .determinateHorizontalBar: view.progressStyle = .bar
+        default: view.progressStyle = .annular
+        }
+        let indicator: HUDIndicator = switch mode {
+        case .indeterminate: .indeterminate
+        case .determinate, .annularDeterminate, .determinateHorizontalBar: .progress(fraction)
+        case .customView: .custom("custom-\(customGeneration)")
+        case .text: .textOnly
+        case .success: .success
+        case .error: .error
+        case .info: .info
+        }
+        let status = HUDInput.status(label, source: "HUD.label")
+        let details = HUDInput.status(detailsLabel, source: "HUD.detailsLabel")
+        view.render(HUDContent(status: status, details: details, indicator: indicator))
+    }
+
+    private func applyTiming(animated: Bool = true) {
+        let animations = animated && GtkEnvironment.animationsEnabled(for: view.maskWidgetPointer)
+        let fade = animations ? HUDInput.duration(seconds: animationDuration, source: "HUD.animationDuration") : .zero
+        lifecycle.configuration = HUDLifecycle.Configuration(
+            graceTime: HUDInput.duration(seconds: graceTime, source: "HUD.graceTime"),
+            minimumShowTime: HUDInput.duration(seconds: minimumShowTime, source: "HUD.minimumShowTime"),
+            fadeInDuration: fade, fadeOutDuration: fade)
+    }
+
+    private func handle(_ event: HUDLifecycleEvent) {
+        hub.send(event, status: view.content.status)
+        guard event == .didDisappear else { return }
+        completion?()
+        if removesFromHostOnHide {
+            isFinished = true
+            sequenceTask?.cancel()
+            observe(nil)
+            unregister()
+            selfRetain = nil
+        }
+    }
+
+    private func hostDestroyed() {
+        lifecycle.cancelAll()
+        isFinished = true
+        sequenceTask?.cancel()
+        progressPoll = nil
+        unregister()
+        selfRetain = nil
+    }
+
+    private func register() {
+        guard let key = overlayKey else { return }
+        if !(HUD.live[key]?.contains { $0 === self } ?? false) { HUD.live[key, default: []].append(self) }
+    }
+
+    private func unregister() {
+        guard let key = overlayKey else {
+            for key in HUD.live.keys { HUD.live[key]?.removeAll { $0 === self } }
+            return
+        }
+        HUD.live[key]?.removeAll { $0 === self }
+        if HUD.live[key]?.isEmpty == true { HUD.live[key] = nil }
+    }
+
+    private var overlayKey: ObjectIdentifier? {
+        overlayWidget.withObject { HUDOverlayWidget.of($0.asWidget).map { ObjectIdentifier($0) } } ?? nil
+    }
+
+    private static func overlayKey(for host: UnsafeMutablePointer<GtkWidget>) -> ObjectIdentifier? {
+        let overlay: UnsafeMutablePointer<GtkWidget>?
+        if let direct = HUDOverlayWidget.of(host) { overlay = direct.widget }
+        else if gtkhud_is_a(host.raw, gtk_window_get_type()) != 0 { overlay = WindowContentSlot(window: host).content.flatMap { HUDOverlayWidget.of($0)?.widget } }
+        else { overlay = gtk_widget_get_ancestor(host, HUDOverlayWidget.gtype) }
+        return overlay.flatMap { HUDOverlayWidget.of($0) }.map { ObjectIdentifier($0) }
+    }
+}
