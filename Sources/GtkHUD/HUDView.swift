@@ -162,13 +162,13 @@ final class HUDView: HUDPresenter {
             HUDRingWidget.of(ring)?.setProgress(fraction, animated: false)
             HUDRingWidget.of(ring)?.kind = progressStyle == .pie ? .pie : .annular
             return ring
-        case .success: return image(named: appearance.successImage, css: "success")
-        case .error: return image(named: appearance.errorImage, css: "error")
-        case .info: return image(named: appearance.infoImage, css: "info")
-        case .image(.iconName(let name)): return image(named: name, css: "custom")
+        case .success: return image(named: appearance.successImage, css: "hudimage-success")
+        case .error: return image(named: appearance.errorImage, css: "hudimage-error")
+        case .info: return image(named: appearance.infoImage, css: "hudimage-info")
+        case .image(.iconName(let name)): return image(named: name, css: "hudimage-custom")
         case .image(.resource(let path)):
             let picture = gtk_image_new_from_file(path)!
-            decorateImage(picture, css: "custom")
+            decorateImage(picture, css: "hudimage-custom")
             return picture
         case .custom:
             guard let custom = customWidget else { return nil }
@@ -193,7 +193,8 @@ final class HUDView: HUDPresenter {
         if let color = appearance.foregroundImageColor {
             gtk_widget_add_css_class(image, HUDStyleSheets.className(node: "image", declarations: "color: \(color.css);"))
         }
-        Accessible.setLabel(image, css == "success" ? "Success" : css == "error" ? "Error" : css == "info" ? "Information" : "Image")
+        let names = ["hudimage-success": "Success", "hudimage-error": "Error", "hudimage-info": "Information"]
+        Accessible.setLabel(image, names[css] ?? "Image")
     }
 
     private func updateLabel(_ existing: ObjectRef?, kind: String, text: String?, in bezel: HUDBezelWidget) -> ObjectRef? {

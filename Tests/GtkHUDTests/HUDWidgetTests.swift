@@ -31,11 +31,18 @@ final class HUDWidgetTests: XCTestCase {
         return (host, hud)
     }
 
-    /// Dark ("ink") pixels of the indicator inside the bezel.
+    /// Pixels that differ clearly from the widget's background: its top centre for
+    /// a bezel, transparent for an indicator drawn on its own.
     @MainActor
-    private static func inkPixels(_ widget: UnsafeMutablePointer<GtkWidget>) -> Int {
+    private static func inkPixels(_ widget: UnsafeMutablePointer<GtkWidget>, row: Int? = nil, transparent: Bool = false) -> Int {
         guard let image = WidgetRenderer.render(widget) else { return -1 }
-        return image.count { Int($0.red) + Int($0.green) + Int($0.blue) < 300 && $0.alpha > 128 }
+        let background = transparent ? (red: 0, green: 0, blue: 0, alpha: 0) : image.pixel(x: image.width / 2, y: 1)
+        if transparent { return image.count(in: row.map { (0, $0, image.width, 1) }) { $0.alpha > 128 } }
+        let rect = row.map { (0, $0, image.width, 1) }
+        return image.count(in: rect) { pixel in
+            pixel.alpha > 128 && abs(Int(pixel.red) - Int(background.red)) + abs(Int(pixel.green) - Int(background.green))
+                + abs(Int(pixel.blue) - Int(background.blue)) > 90
+        }
     }
 
     func testEveryModeRendersSomethingInTheBezel() throws {
@@ -63,8 +70,12 @@ final class HUDWidgetTests: XCTestCase {
             for mode in [HUD.Mode.annularDeterminate, .determinateHorizontalBar, .determinate] {
                 for fraction in [0.25, 0.75] {
                     let (host, hud) = Self.shownHUD { $0.mode = mode; $0.progress = fraction }
-                    let indicator = (hud.view.ringWidget?.widget ?? hud.view.barWidget?.widget)!
-                    measured[mode, default: []].append(Self.inkPixels(indicator))
+                    if let bar = hud.view.barWidget?.widget {
+                        // The bar's middle row: outline ends plus the filled run.
+                        measured[mode, default: []].append(Self.inkPixels(bar, row: Int(gtk_widget_get_height(bar)) / 2, transparent: true))
+                    } else {
+                        measured[mode, default: []].append(Self.inkPixels(hud.view.ringWidget!.widget, transparent: true))
+                    }
                     host.close()
                 }
             }
