@@ -36,6 +36,8 @@ final class HUDView: HUDPresenter {
     var onTouchInside: (@MainActor () -> Void)?
     var onTouchOutside: (@MainActor () -> Void)?
     private(set) var content = HUDContent()
+    private lazy var announcements = HUDAnnouncementPolicy(scheduler: GLibScheduler.shared)
+    private var isOnScreen = false
 
     init(overlay: HUDOverlay) {
         self.overlay = WeakObjectRef(overlay.widget.raw)
@@ -68,8 +70,29 @@ final class HUDView: HUDPresenter {
         statusLabel = updateLabel(statusLabel, kind: "status", text: newContent.status, in: bezelWidget)
         detailsLabel = updateLabel(detailsLabel, kind: "details", text: newContent.details, in: bezelWidget)
         updateButton(in: bezelWidget)
-        Accessible.setLabel(bezel.widget, newContent.accessibleName)
+        Accessible.setLabel(bezel.widget, Self.spokenName(for: newContent))
         Accessible.setState(bezel.widget, GTK_ACCESSIBLE_STATE_BUSY, newContent.indicator == .indeterminate)
+        announceContent()
+    }
+
+    /// The accessible name: the status (newlines as spaces), or what the indicator means.
+    static func spokenName(for content: HUDContent) -> String {
+        if let status = content.status, !status.isEmpty { return content.accessibleName }
+        switch content.indicator {
+        case .success: return "Success"
+        case .error: return "Error"
+        case .info: return "Information"
+        default: return content.accessibleName
+        }
+    }
+
+    /// Tells screen readers about the content once it is on screen, without flooding.
+    private func announceContent() {
+        guard isOnScreen, let bezel else { return }
+        let fraction: Double? = if case .progress(let value) = content.indicator { value } else { nil }
+        guard let text = announcements.announcement(status: Self.spokenName(for: content), progress: fraction) else { return }
+        Announcer.announce(text, from: bezel.widget, priority: content.indicator == .error ? .assertive : .polite,
+                           sourceHasFocus: gtk_widget_has_focus(bezel.widget) != 0)
     }
 
     /// Moves a determinate indicator to `fraction` without rebuilding anything.
@@ -105,6 +128,11 @@ final class HUDView: HUDPresenter {
         }
         gtk_widget_add_controller(created.widget, controller)
         applyAppearance()
+        // A new bezel (its role changed, e.g. spinner → error) keeps the focus a blocking HUD had.
+        if isOnScreen, blockedContent != nil, Announcer.mechanisms.contains(.focusForBlockingHUDs) {
+            gtk_widget_set_focusable(created.widget, 1)
+            gtk_widget_grab_focus(created.widget)
+        }
     }
 
     private func updateIndicator(in bezel: HUDBezelWidget, for content: HUDContent) {
@@ -281,6 +309,8 @@ final class HUDView: HUDPresenter {
         attachIfNeeded()
         takeFocusIfBlocking()
         animate(appearing: true, duration: duration)
+        isOnScreen = true
+        announceContent()
     }
 
     func beginDisappear(duration: Duration) {
@@ -290,6 +320,8 @@ final class HUDView: HUDPresenter {
 
     func finishDisappear() {
         animation = nil
+        isOnScreen = false
+        announcements.reset()
         giveBackFocus()
         gtk_widget_set_visible(mask.widget, 0)
         overlay.withObject { overlayPointer in
@@ -368,8 +400,11 @@ final class HUDView: HUDPresenter {
                 gtk_widget_set_can_focus(content, 0)
             }
         }
+        // The bezel (not its button) takes focus: its role and name are the
+        // message, which is what a screen reader speaks on focus; Tab reaches the button.
+        guard Announcer.mechanisms.contains(.focusForBlockingHUDs) else { return }
         gtk_widget_set_focusable(bezel.widget, 1)
-        gtk_widget_grab_focus(button?.widget ?? bezel.widget)
+        gtk_widget_grab_focus(bezel.widget)
     }
 
     private func giveBackFocus() {
