@@ -32,9 +32,9 @@ public final class Animation {
     public init(springOn widget: UnsafeMutablePointer<GtkWidget>, from: Double, to: Double, spring: Spring,
                 velocity: Double = 0, clamp: Bool = false, onValue: @escaping @MainActor (Double) -> Void) {
         let target = Animation.callbackTarget(onValue)
+        // adw_spring_animation_new takes ownership of the params (transfer full).
         let params = adw_spring_params_new(spring.dampingRatio, spring.mass, spring.stiffness)
         animation = ObjectRef(adopting: UnsafeMutableRawPointer(adw_spring_animation_new(widget, from, to, params, target)))
-        adw_spring_params_unref(params)
         adw_spring_animation_set_initial_velocity(animation.pointer.opaque, velocity)
         adw_spring_animation_set_clamp(animation.pointer.opaque, clamp ? 1 : 0)
     }
