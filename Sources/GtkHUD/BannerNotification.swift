@@ -275,6 +275,11 @@ public final class NotificationBanner {
     public func show(on widget: UnsafeMutablePointer<GtkWidget>? = nil, duration: Double? = nil) {
         let source = "NotificationBanner.show(on:duration:)"
         guard HUDRuntime.prepare() else { return }
+        if finishedReason != nil || core.state.isGone {
+            HUDCoreDiagnostics.report(source, "this banner was already dismissed and cannot be shown again; "
+                + "create a new NotificationBanner. Nothing was shown.")
+            return
+        }
         var duration = duration
         if let seconds = duration, seconds.isNaN || seconds < 0 {
             HUDCoreDiagnostics.report(source, "duration \(seconds) is not a number of seconds ≥ 0; "
@@ -362,6 +367,7 @@ public final class NotificationBanner {
         onTap = nil
         actionHandler = nil
         center?.forget(self)
+        center = nil
         handler?(reason)
         let pending = waiters
         waiters = []

@@ -147,12 +147,11 @@ public final class BannerWidget: SwiftWidget {
 
     private var revealValue = 0.0
     private var dragValue = 0.0
-    private var revealAnimation: Animation?
-    private var dragAnimation: Animation?
-    private var slotAnimation: Animation?
-    /// Bumped whenever an animation is replaced or stopped: a dropped
-    /// animation still reports its end value once (libadwaita skips it to the
-    /// end when it is released), and that report must be ignored.
+    private var revealAnimation: BannerSpringAnimation?
+    private var dragAnimation: BannerSpringAnimation?
+    private var slotAnimation: BannerSpringAnimation?
+    /// Bumped whenever an animation is replaced or stopped, so a late report
+    /// from a replaced animation can never move the banner.
     private var revealGeneration = 0, dragGeneration = 0, slotGeneration = 0
     /// Slot movement: the offset from the edge it started at, and progress (0...1, may overshoot).
     var slotFrom = 0.0
@@ -228,9 +227,9 @@ public final class BannerWidget: SwiftWidget {
         onDragBegan = nil
         onDragMoved = nil
         onDragEnded = nil
-        revealAnimation?.reset()
-        dragAnimation?.reset()
-        slotAnimation?.reset()
+        revealAnimation?.stop()
+        dragAnimation?.stop()
+        slotAnimation?.stop()
         revealAnimation = nil
         dragAnimation = nil
         slotAnimation = nil
@@ -320,7 +319,7 @@ public final class BannerWidget: SwiftWidget {
         }
         revealGeneration += 1
         let generation = revealGeneration
-        let animation = Animation(springOn: widget, from: revealValue, to: target, spring: spring, velocity: velocity) { [weak self] value in
+        let animation = BannerSpringAnimation(on: widget, from: revealValue, to: target, spring: spring, velocity: velocity) { [weak self] value in
             guard let self, !self.isDisposed, generation == self.revealGeneration else { return }
             self.revealValue = value
             self.queueStackAllocate()
@@ -339,7 +338,7 @@ public final class BannerWidget: SwiftWidget {
         }
         dragGeneration += 1
         let generation = dragGeneration
-        let animation = Animation(springOn: widget, from: dragValue, to: target, spring: spring, velocity: velocity) { [weak self] value in
+        let animation = BannerSpringAnimation(on: widget, from: dragValue, to: target, spring: spring, velocity: velocity) { [weak self] value in
             guard let self, !self.isDisposed, generation == self.dragGeneration else { return }
             self.dragValue = value
             self.queueStackAllocate()
@@ -369,7 +368,7 @@ public final class BannerWidget: SwiftWidget {
         slotGeneration += 1
         if let running = slotAnimation {
             slotAnimation = nil
-            running.reset()
+            running.stop()
         }
         slotFrom = lastSlotOffset
         guard let spring, isAlive, !isDisposed, gtk_widget_get_mapped(widget) != 0 else {
@@ -380,7 +379,7 @@ public final class BannerWidget: SwiftWidget {
         slotProgress = 0
         slotGeneration += 1
         let generation = slotGeneration
-        let animation = Animation(springOn: widget, from: 0, to: 1, spring: spring) { [weak self] value in
+        let animation = BannerSpringAnimation(on: widget, from: 0, to: 1, spring: spring, velocity: 0) { [weak self] value in
             guard let self, !self.isDisposed, generation == self.slotGeneration else { return }
             self.slotProgress = value
             self.queueStackAllocate()
@@ -394,14 +393,14 @@ public final class BannerWidget: SwiftWidget {
         revealGeneration += 1
         guard let running = revealAnimation else { return }
         revealAnimation = nil
-        running.reset()
+        running.stop()
     }
 
     private func stopDragAnimation() {
         dragGeneration += 1
         guard let running = dragAnimation else { return }
         dragAnimation = nil
-        running.reset()
+        running.stop()
     }
 
     // MARK: - Input (public so tests can drive the same paths the controllers use)
