@@ -116,7 +116,9 @@ public final class BannerStackWidget: SwiftWidget {
             banner.frame = (x, y, bannerWidth, height)
             // Moved away from its edge (spring overshoot, rubber band): stretch over the gap instead of opening it.
             let stretch = max(0, -towardsEdge)
-            let allocatedY = banner.edge == .top ? restingY : y
+            // A top banner keeps its top at the resting place and grows downwards; a
+            // bottom banner grows upwards from where it is (its bottom stays put).
+            let allocatedY = banner.edge == .top && stretch > 0 ? restingY : y
             var point = graphene_point_t(x: Float(x), y: Float(allocatedY.rounded()))
             let transform = gsk_transform_translate(nil, &point)
             gtk_widget_allocate(banner.widget, Int32(bannerWidth), Int32((height + stretch).rounded()), -1, transform)

@@ -46,8 +46,9 @@ final class BannerLifecycleTests: XCTestCase {
             window.show(second, duration: 0.2)
             window.show(third)
             third.dismiss() // leaving, mid-animation
-            XCTAssertEqual(center.queuedBanners.count, 2, "the pre-empted and the waiting banner are queued")
-            XCTAssertTrue(first.widget != nil || third.widget != nil)
+            XCTAssertEqual(center.queuedBanners.map(\.title), ["Waiting"])
+            XCTAssertEqual(center.visibleBanners.map(\.title), ["On screen"], "the pre-empted banner is back")
+            XCTAssertNotNil(third.widget, "the dismissed banner is still sliding out")
 
             window.close() // mid-animation, with banners queued
             XCTAssertEqual(showing.reasons, [.hostDestroyed])

@@ -146,7 +146,7 @@ final class BannerPlacementTests: XCTestCase {
             let window = BannerTestWindow()
             defer { window.close() }
             // A solid red 16×16 texture as the picture; green text on black.
-            let bytes = [UInt8](repeating: 0, count: 16 * 16 * 4).enumerated().map { $0.offset % 4 == 0 || $0.offset % 4 == 3 ? 255 : 0 }
+            let bytes: [UInt8] = (0..<(16 * 16 * 4)).map { $0 % 4 == 0 || $0 % 4 == 3 ? 255 : 0 }
             let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
             let texture = gdk_memory_texture_new(16, 16, GDK_MEMORY_R8G8B8A8, gbytes, 64)!
             g_bytes_unref(gbytes)
