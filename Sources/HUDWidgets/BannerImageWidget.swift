@@ -93,7 +93,14 @@ public final class BannerImageWidget: SwiftWidget {
         var origin = graphene_point_t(x: Float((width - drawWidth) / 2), y: Float((height - drawHeight) / 2))
         gtk_snapshot_translate(snapshot, &origin)
         let symbolic = gtkhud_is_a(UnsafeMutableRawPointer(paintable), gtk_symbolic_paintable_get_type()) != 0
-        if isTinted {
+        let symbolicIcon = gtkhud_is_a(UnsafeMutableRawPointer(paintable), gtk_icon_paintable_get_type()) != 0
+            && gtk_icon_paintable_is_symbolic(paintable) != 0
+        if isTinted && symbolicIcon {
+            // GTK recolours symbolic icons itself (with a colour matrix of its own;
+            // nesting ours around it does not compose on GTK 4.8): every colour is the text colour.
+            var colors = [color, color, color, color]
+            gtk_symbolic_paintable_snapshot_symbolic(paintable, snapshot, drawWidth, drawHeight, &colors, 4)
+        } else if isTinted {
             // Keep the shape (alpha), replace the colour: rgb' = text colour, a' = a · text alpha.
             var matrix = graphene_matrix_t()
             var values: [Float] = [0, 0, 0, 0,

@@ -170,6 +170,15 @@ final class BannerPlacementTests: XCTestCase {
             window.host.waitForFrames(2)
             XCTAssertGreaterThan(count { $0.red > 200 && $0.green < 60 }, 200, "untinted: its own colours")
             XCTAssertTrue(gtk_widget_has_css_class(widget.imageWidget, "untinted") != 0)
+
+            // A symbolic icon takes the text colour too (GTK recolours it).
+            let icon = try! NotificationBanner(title: "Icon", image: .iconName("window-close-symbolic"),
+                                               backgroundColor: .black, textColor: HUDColor(red: 0, green: 1, blue: 0))
+            banner.dismiss()
+            guard let iconWidget = window.show(icon) else { return XCTFail("no banner widget") }
+            window.host.waitForFrames(2)
+            let green = WidgetRenderer.render(iconWidget.imageWidget)?.count { $0.green > 150 && $0.red < 80 && $0.blue < 80 } ?? 0
+            XCTAssertGreaterThan(green, 10, "the symbolic icon is drawn in the text colour")
         }
     }
 
