@@ -193,3 +193,33 @@ final class BannerLifecycleTests: XCTestCase {
         }
     }
 }
+
+/// Announcements recorded by the stand-in for `gtk_accessible_announce` (GTK 4.14+).
+nonisolated(unsafe) private var recordedBannerAnnouncements: [(message: String, priority: Int32)] = []
+
+final class BannerAnnouncementTests: XCTestCase {
+    func testAppearingBannerIsAnnouncedAssertivelyWhenHighPriority() throws {
+        try BannerGtkTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            BannerGtkTesting.setAnimationsEnabled(false)
+            defer { BannerGtkTesting.setAnimationsEnabled(true) }
+            let previous = Accessible.announceFunction
+            recordedBannerAnnouncements = []
+            Accessible.announceFunction = { _, message, priority in
+                recordedBannerAnnouncements.append((message.map { String(cString: $0) } ?? "", priority))
+            }
+            defer { Accessible.announceFunction = previous }
+            let window = BannerTestWindow()
+            defer { window.close() }
+            window.center.maxVisible = 2
+            let normal = try! NotificationBanner(title: "Saved", subtitle: "3 files")
+            let urgent = try! NotificationBanner(title: "<b>Disk</b> full")
+            urgent.usesMarkup = true
+            urgent.priority = .high
+            window.show(normal)
+            window.show(urgent)
+            XCTAssertEqual(recordedBannerAnnouncements.map(\.message), ["Saved. 3 files", "Disk full"])
+            XCTAssertEqual(recordedBannerAnnouncements.map(\.priority), [1, 2], "polite for normal, assertive for high")
+        }
+    }
+}
