@@ -136,7 +136,7 @@ public final class BannerCenter {
         return queue.dismissFront()
     }
 
-    /// The window's banner layer (CSS node `hudbannerstack`).
+    /// The window's banner layer (CSS node `hudbannerstack`), valid while the window lives.
     public var stackWidget: UnsafeMutablePointer<GtkWidget> { presenter.stack.widget }
 
     // MARK: - Internal
@@ -187,6 +187,7 @@ public final class BannerCenter {
         settingsConnection = nil
         queue.hostDestroyed()
         wrappers.removeAll()
+        presenter.hostDestroyed()
     }
 
     private func installEscapeKey(on overlay: UnsafeMutablePointer<GtkWidget>) {

@@ -8,9 +8,10 @@ import HUDWidgets
 /// spring the queue hands over, and forwards gestures back to the queue.
 @MainActor
 final class BannerStackPresenter: BannerPresenter {
-    /// The stack layer (owned by the overlay it was added to; retained here too).
+    /// The stack layer (owned by the overlay it was added to; retained here
+    /// too until the window goes away).
     let stack: BannerStackWidget
-    private let stackReference: ObjectRef
+    private var stackReference: ObjectRef?
     weak var queue: BannerQueue?
     /// Supplies what the logic type cannot carry: paintables, custom title widgets.
     weak var center: BannerCenter?
@@ -75,6 +76,15 @@ final class BannerStackPresenter: BannerPresenter {
             ? flingVelocity
             : transition.spring?.initialVelocity(forDistance: -widget.reveal) ?? 0
         widget.animateReveal(to: 0, spring: spring, velocity: velocity)
+    }
+
+    /// The window is going away: removes every banner widget and lets go of
+    /// the stack, so nothing outlives the window even if the app keeps the center.
+    func hostDestroyed() {
+        for widget in widgets.values { stack.remove(widget.widget) }
+        widgets.removeAll()
+        pendingExitVelocity.removeAll()
+        stackReference = nil
     }
 
     func finishHide(_ banner: Banner) {

@@ -28,6 +28,7 @@ public final class BannerStackWidget: SwiftWidget {
     /// Banners are at most this wide, centred (nil: the full width).
     public var maximumWidth: Double? {
         didSet {
+            guard isAlive, !isDisposed else { return }
             let clamped = maximumWidth != nil
             clamped ? gtk_widget_add_css_class(widget, "clamped") : gtk_widget_remove_css_class(widget, "clamped")
             gtk_widget_queue_allocate(widget)
@@ -35,7 +36,7 @@ public final class BannerStackWidget: SwiftWidget {
     }
 
     /// Space between stacked banners, in pixels.
-    public var spacing = 0.0 { didSet { gtk_widget_queue_allocate(widget) } }
+    public var spacing = 0.0 { didSet { queueResize() } }
 
     /// The banner being dragged, if any.
     public private(set) var draggedBanner: BannerWidget?
@@ -75,7 +76,7 @@ public final class BannerStackWidget: SwiftWidget {
 
     /// Removes a banner.
     public func remove(_ banner: UnsafeMutablePointer<GtkWidget>) {
-        guard gtk_widget_get_parent(banner) == widget else { return }
+        guard isAlive, gtk_widget_get_parent(banner) == widget else { return }
         if draggedBanner?.widget == banner { draggedBanner = nil }
         gtk_widget_unparent(banner)
     }

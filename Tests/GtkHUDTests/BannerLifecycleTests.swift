@@ -31,10 +31,13 @@ final class BannerLifecycleTests: XCTestCase {
         try BannerGtkTesting.requireDisplay()
         MainActor.assumeIsolated {
             BannerGtkTesting.setAnimationsEnabled(true)
+            HUDRuntime.prepare() // loads the stylesheet once per process (its parse-error handler lives on)
+            let liveBanners = WidgetTypes.liveInstances(of: BannerWidget.gtype)
+            let liveStacks = WidgetTypes.liveInstances(of: BannerStackWidget.gtype)
+            let liveBoxes = ClosureBoxes.liveCount
             let window = BannerTestWindow()
             let showing = BannerCallCounter(), queued = BannerCallCounter(), leaving = BannerCallCounter()
-            let center = window.center
-            center.maxVisible = 1
+            window.center.maxVisible = 1
             let first = try! NotificationBanner(title: "On screen")
             first.onDismiss = showing.dismissed
             let second = try! NotificationBanner(title: "Waiting")
@@ -46,8 +49,8 @@ final class BannerLifecycleTests: XCTestCase {
             window.show(second, duration: 0.2)
             window.show(third)
             third.dismiss() // leaving, mid-animation
-            XCTAssertEqual(center.queuedBanners.map(\.title), ["Waiting"])
-            XCTAssertEqual(center.visibleBanners.map(\.title), ["On screen"], "the pre-empted banner is back")
+            XCTAssertEqual(window.center.queuedBanners.map(\.title), ["Waiting"])
+            XCTAssertEqual(window.center.visibleBanners.map(\.title), ["On screen"], "the pre-empted banner is back")
             XCTAssertNotNil(third.widget, "the dismissed banner is still sliding out")
 
             window.close() // mid-animation, with banners queued
@@ -57,6 +60,9 @@ final class BannerLifecycleTests: XCTestCase {
             BannerGtkTesting.idle(milliseconds: 700) // timeouts and transitions would have fired by now
             XCTAssertEqual([showing.count, queued.count, leaving.count], [1, 1, 1], "each onDismiss exactly once")
             XCTAssertTrue(first.state.isGone && second.state.isGone && third.state.isGone)
+            XCTAssertEqual(WidgetTypes.liveInstances(of: BannerWidget.gtype), liveBanners, "banner widgets are freed")
+            XCTAssertEqual(WidgetTypes.liveInstances(of: BannerStackWidget.gtype), liveStacks, "the stack is freed")
+            XCTAssertEqual(ClosureBoxes.liveCount, liveBoxes, "no signal or timer closure outlives the window")
 
             let other = BannerTestWindow()
             defer { other.close() }
