@@ -202,13 +202,17 @@ final class BannerGestureTests: XCTestCase {
             let newer = try! NotificationBanner(title: "Newer")
             window.show(older)
             window.show(newer)
-            XCTAssertTrue(window.center.dismissFront())
+            XCTAssertFalse(BannerGtkTesting.pressKey(UInt32(GDK_KEY_a), on: window.overlay), "other keys pass")
+            XCTAssertTrue(BannerGtkTesting.pressKey(UInt32(GDK_KEY_Escape), on: window.overlay),
+                          "Escape anywhere in the window reaches the overlay's key controller")
             XCTAssertEqual(newer.state, .gone(.escape))
             XCTAssertEqual(older.state, .showing)
             XCTAssertEqual(window.center.visibleBanners.map(\.title), ["Older"])
             window.center.dismissAll()
             XCTAssertEqual(older.state, .gone(.dismissAll))
-            XCTAssertFalse(window.center.dismissFront(), "nothing left: Escape propagates")
+            XCTAssertFalse(window.center.dismissFront())
+            XCTAssertFalse(BannerGtkTesting.pressKey(UInt32(GDK_KEY_Escape), on: window.overlay),
+                           "nothing left: Escape propagates to the app")
         }
     }
 }

@@ -50,6 +50,37 @@ enum BannerGtkTesting {
         return (Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height))
     }
 
+    /// Emits `key-pressed` (no modifiers) on each key controller of `widget`,
+    /// as GTK does for a key press that reaches it; returns whether one handled it.
+    @MainActor
+    static func pressKey(_ keyval: UInt32, on widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let controllers = gtk_widget_observe_controllers(widget) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+        let keyType = gtk_event_controller_key_get_type()
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            guard let item = g_list_model_get_item(controllers, index) else { continue }
+            defer { g_object_unref(item) }
+            guard gtkhud_is_a(item, keyType) != 0 else { continue }
+            var parameters = [GValue](repeating: GValue(), count: 4)
+            g_value_init(&parameters[0], keyType)
+            g_value_set_object(&parameters[0], item)
+            g_value_init(&parameters[1], gtkhud_type_uint())
+            g_value_set_uint(&parameters[1], keyval)
+            g_value_init(&parameters[2], gtkhud_type_uint())
+            g_value_set_uint(&parameters[2], 9)
+            g_value_init(&parameters[3], gdk_modifier_type_get_type())
+            g_value_set_flags(&parameters[3], 0)
+            var result = GValue()
+            g_value_init(&result, gtkhud_type_boolean())
+            g_signal_emitv(parameters, g_signal_lookup("key-pressed", keyType), 0, &result)
+            let handled = g_value_get_boolean(&result) != 0
+            g_value_unset(&result)
+            for index in parameters.indices { g_value_unset(&parameters[index]) }
+            if handled { return true }
+        }
+        return false
+    }
+
     /// Runs the main loop for `milliseconds`, whatever happens (to let stray timers fire).
     @MainActor
     static func idle(milliseconds: UInt32) {
