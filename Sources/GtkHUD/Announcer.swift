@@ -117,6 +117,15 @@ public enum Announcer {
         pendingReset = (weakTarget, timer)
     }
 
+    /// Clears a description set by the fallback now instead of after the delay
+    /// (tests use it to start from a clean state).
+    static func clearPendingDescription() {
+        guard let pending = pendingReset else { return }
+        pending.timer.cancel()
+        pending.widget.withObject { Accessible.setDescription($0.asWidget, nil) }
+        pendingReset = nil
+    }
+
     private static func notify(_ record: Record) {
         for observer in observers.values { observer(record) }
     }

@@ -147,9 +147,9 @@ public final class BannerWidget: SwiftWidget {
 
     private var revealValue = 0.0
     private var dragValue = 0.0
-    private var revealAnimation: BannerSpringAnimation?
-    private var dragAnimation: BannerSpringAnimation?
-    private var slotAnimation: BannerSpringAnimation?
+    private var revealAnimation: Animation?
+    private var dragAnimation: Animation?
+    private var slotAnimation: Animation?
     /// Bumped whenever an animation is replaced or stopped, so a late report
     /// from a replaced animation can never move the banner.
     private var revealGeneration = 0, dragGeneration = 0, slotGeneration = 0
@@ -319,7 +319,7 @@ public final class BannerWidget: SwiftWidget {
         }
         revealGeneration += 1
         let generation = revealGeneration
-        let animation = BannerSpringAnimation(on: widget, from: revealValue, to: target, spring: spring, velocity: velocity) { [weak self] value in
+        let animation = Animation(springOn: widget, from: revealValue, to: target, spring: spring, velocity: velocity) { [weak self] value in
             guard let self, !self.isDisposed, generation == self.revealGeneration else { return }
             self.revealValue = value
             self.queueStackAllocate()
@@ -338,7 +338,7 @@ public final class BannerWidget: SwiftWidget {
         }
         dragGeneration += 1
         let generation = dragGeneration
-        let animation = BannerSpringAnimation(on: widget, from: dragValue, to: target, spring: spring, velocity: velocity) { [weak self] value in
+        let animation = Animation(springOn: widget, from: dragValue, to: target, spring: spring, velocity: velocity) { [weak self] value in
             guard let self, !self.isDisposed, generation == self.dragGeneration else { return }
             self.dragValue = value
             self.queueStackAllocate()
@@ -379,7 +379,7 @@ public final class BannerWidget: SwiftWidget {
         slotProgress = 0
         slotGeneration += 1
         let generation = slotGeneration
-        let animation = BannerSpringAnimation(on: widget, from: 0, to: 1, spring: spring, velocity: 0) { [weak self] value in
+        let animation = Animation(springOn: widget, from: 0, to: 1, spring: spring, velocity: 0) { [weak self] value in
             guard let self, !self.isDisposed, generation == self.slotGeneration else { return }
             self.slotProgress = value
             self.queueStackAllocate()
