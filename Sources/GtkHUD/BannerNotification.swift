@@ -81,8 +81,8 @@ public final class NotificationBanner {
             paintable = pointer
         }
         if backgroundColor != nil || textColor != nil {
-            core.content.backgroundColor = Self.bannerColor(backgroundColor) ?? .defaultBackground
-            core.content.textColor = Self.bannerColor(textColor) ?? .white
+            core.content.backgroundColor = backgroundColor ?? .defaultBackground
+            core.content.textColor = textColor ?? .white
         }
         core.onTap = { [weak self] in self?.onTap?() }
         core.onAction = { [weak self] _ in self?.performAction() }
@@ -127,10 +127,10 @@ public final class NotificationBanner {
     /// The fill; nil follows the theme. Setting a colour while ``textColor``
     /// is nil makes the text white, as BRYXBanner does.
     public var backgroundColor: HUDColor? {
-        get { core.content.backgroundColor.map(Self.hudColor) }
+        get { core.content.backgroundColor }
         set {
             var content = core.content
-            content.backgroundColor = Self.bannerColor(newValue)
+            content.backgroundColor = newValue
             if newValue != nil, content.textColor == nil { content.textColor = .white }
             core.content = content
         }
@@ -140,10 +140,10 @@ public final class NotificationBanner {
     /// colour while ``backgroundColor`` is nil gives the banner BRYXBanner's
     /// black (95 % opaque) fill.
     public var textColor: HUDColor? {
-        get { core.content.textColor.map(Self.hudColor) }
+        get { core.content.textColor }
         set {
             var content = core.content
-            content.textColor = Self.bannerColor(newValue)
+            content.textColor = newValue
             if newValue != nil, content.backgroundColor == nil { content.backgroundColor = .defaultBackground }
             core.content = content
         }
@@ -391,13 +391,5 @@ public final class NotificationBanner {
         case .resource(let path): .resource(path)
         case .paintable: .custom("paintable")
         }
-    }
-
-    private static func bannerColor(_ color: HUDColor?) -> BannerColor? {
-        color.map { BannerColor(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha) }
-    }
-
-    private static func hudColor(_ color: BannerColor) -> HUDColor {
-        HUDColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
     }
 }

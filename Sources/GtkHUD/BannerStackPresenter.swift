@@ -209,7 +209,7 @@ final class BannerStackPresenter: BannerPresenter {
         }
     }
 
-    private static func colorClass(background: BannerColor?, text: BannerColor?) -> String? {
+    private static func colorClass(background: HUDColor?, text: HUDColor?) -> String? {
         var declarations = ""
         if let background { declarations += "background-color: \(background.cssValue); " }
         if let text { declarations += "color: \(text.cssValue); " }

@@ -219,7 +219,7 @@ final class HUDView: HUDPresenter {
         if !appearance.tintsImages { gtk_widget_add_css_class(image, "untinted") }
         gtk_image_set_pixel_size(OpaquePointer(image), Int32(max(1, appearance.imageViewSize)))
         if let color = appearance.foregroundImageColor {
-            gtk_widget_add_css_class(image, HUDStyleSheets.className(node: "image", declarations: "color: \(color.css);"))
+            gtk_widget_add_css_class(image, HUDStyleSheets.className(node: "image", declarations: "color: \(color.cssValue);"))
         }
         let names = ["hudimage-success": "Success", "hudimage-error": "Error", "hudimage-info": "Information"]
         Accessible.setLabel(image, names[css] ?? "Image")
