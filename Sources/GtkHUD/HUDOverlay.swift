@@ -46,7 +46,7 @@ public final class HUDOverlay {
     /// Call once before building UI from files; showing any HUD does it too.
     public static func registerWidgetTypes() {
         _ = [HUDOverlayWidget.gtype, HUDMaskWidget.gtype, HUDBezelWidget.gtype, HUDLabelWidget.gtype,
-             HUDRingWidget.gtype, HUDBarWidget.gtype]
+             HUDRingWidget.gtype, HUDBarWidget.gtype, BannerStackWidget.gtype, BannerWidget.gtype, BannerImageWidget.gtype]
     }
 
     /// The overlay widget built from a `.ui` file, wrapped (nil for other widgets).
