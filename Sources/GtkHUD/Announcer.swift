@@ -61,7 +61,7 @@ public enum Announcer {
 
     private static var observers: [Int: @MainActor (Record) -> Void] = [:]
     private static var nextObserver = 0
-    private static var pendingReset: (widget: WeakObjectRef, timer: MainLoopSource)?
+    private static var pendingReset: (widget: WeakObjectRef, timer: MainLoopSource, destroyed: SignalConnection)?
 
     /// Calls `handler` for every announcement until the observation is cancelled.
     public static func observe(_ handler: @escaping @MainActor (Record) -> Void) -> HUDObservation {
@@ -100,30 +100,26 @@ public enum Announcer {
     private static var alternate = false
 
     private static func describe(_ target: UnsafeMutablePointer<GtkWidget>, with message: String) {
-        pendingReset?.timer.cancel()
-        if let previous = pendingReset?.widget, previous.withObject({ $0 }) != UnsafeMutableRawPointer(target) {
-            previous.withObject { Accessible.setDescription($0.asWidget, nil) }
-        }
+        clearPendingDescription()
         // The same text twice in a row is no change, and would not be spoken:
         // alternate an invisible mark so every announcement is a new value.
         alternate.toggle()
         Accessible.setDescription(target, alternate ? message : message + "\u{200B}")
-        let weakTarget = WeakObjectRef(target.raw)
         let delay = UInt32(clamping: Int(max(0.5, descriptionResetDelay.isFinite ? descriptionResetDelay : 4) * 1000))
-        let timer = MainLoop.after(milliseconds: delay) {
-            weakTarget.withObject { Accessible.setDescription($0.asWidget, nil) }
-            pendingReset = nil
-        }
-        pendingReset = (weakTarget, timer)
+        let timer = MainLoop.after(milliseconds: delay) { clearPendingDescription() }
+        // A widget destroyed before the reset takes its timer with it.
+        let destroyed = Signal.connect(target.raw, "destroy") { clearPendingDescription() }
+        pendingReset = (WeakObjectRef(target.raw), timer, destroyed)
     }
 
     /// Clears a description set by the fallback now instead of after the delay
     /// (tests use it to start from a clean state).
     static func clearPendingDescription() {
         guard let pending = pendingReset else { return }
-        pending.timer.cancel()
-        pending.widget.withObject { Accessible.setDescription($0.asWidget, nil) }
         pendingReset = nil
+        pending.timer.cancel()
+        pending.destroyed.disconnect()
+        pending.widget.withObject { Accessible.setDescription($0.asWidget, nil) }
     }
 
     private static func notify(_ record: Record) {

@@ -184,7 +184,7 @@ final class BannerStackPresenter: BannerPresenter {
         let message = parts.map { text in
             banner.content.usesMarkup ? Self.plainText(fromMarkup: text) : text
         }.joined(separator: ". ")
-        Accessible.announce(message, from: widget.widget, assertive: banner.content.priority == .high)
+        Announcer.announce(message, from: widget.widget, priority: banner.content.priority == .high ? .assertive : .polite)
     }
 
     private static func plainText(fromMarkup markup: String) -> String {
