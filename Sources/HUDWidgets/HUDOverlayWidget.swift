@@ -3,7 +3,8 @@ import GtkSupport
 
 /// The layer that hosts HUDs and banners above some content.
 ///
-/// CSS node: `hudoverlay`. Accessible role: group.
+/// CSS node: `hudoverlay`, with `.high-contrast` while libadwaita's high-contrast
+/// style is on (so HUDs and banners can drop translucency). Accessible role: group.
 ///
 /// Children are stacked in order: the content first (it decides the size),
 /// then one full-size layer per HUD or banner stack. Layers position their own
@@ -21,6 +22,30 @@ public final class HUDOverlayWidget: SwiftWidget {
 
     /// The content below the layers, if any.
     public private(set) var content: UnsafeMutablePointer<GtkWidget>?
+    private var highContrastConnection: SignalConnection?
+
+    public required init(widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(widget: widget)
+        if let styleManager = adw_style_manager_get_default() {
+            highContrastConnection = Signal.connect(UnsafeMutableRawPointer(styleManager), "notify::high-contrast") { [weak self] in
+                self?.followHighContrast()
+            }
+        }
+        followHighContrast()
+    }
+
+    override public func dispose() {
+        highContrastConnection?.disconnect()
+        highContrastConnection = nil
+    }
+
+    private func followHighContrast() {
+        if adw_style_manager_get_high_contrast(adw_style_manager_get_default()) != 0 {
+            gtk_widget_add_css_class(widget, "high-contrast")
+        } else {
+            gtk_widget_remove_css_class(widget, "high-contrast")
+        }
+    }
 
     /// Replaces the content widget (nil removes it).
     public func setContent(_ newContent: UnsafeMutablePointer<GtkWidget>?) {
