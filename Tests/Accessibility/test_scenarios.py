@@ -55,8 +55,9 @@ class ScenarioSpeechTests(unittest.TestCase):
             with self.subTest(scenario=name):
                 self.assertEqual(recording.returncode, 0, f"{name} exited {recording.returncode}: {recording.stderr[-2000:]}")
                 self.assertTrue(recording.shown, f"{name} showed nothing: {recording.lines}")
+                frames = {node["path"] for _, _, _, tree in recording.shown for node in tree if node["role"] == "frame"}
                 for kind, text, _, _ in recording.shown:
-                    speaking = [event for event in recording.events if event.speaks(text)]
+                    speaking = atspi_harness.speaking_events(recording.events, text, frames)
                     self.assertTrue(speaking, f"{name}: nothing would make Orca speak {kind} {text!r}; "
                                               f"events: {recording.events[-30:]}")
 
