@@ -72,6 +72,9 @@ final class HUDView: HUDPresenter {
         detailsLabel = updateLabel(detailsLabel, kind: "details", text: newContent.details, in: bezelWidget)
         updateButton(in: bezelWidget)
         Accessible.setLabel(bezel.widget, Self.spokenName(for: newContent))
+        if let progressIndicator = ringWidget?.widget ?? barWidget?.widget {
+            Accessible.setLabel(progressIndicator, Self.spokenName(for: newContent))
+        }
         Accessible.setState(bezel.widget, GTK_ACCESSIBLE_STATE_BUSY, newContent.indicator == .indeterminate)
         announceContent()
     }

@@ -87,14 +87,26 @@ def _describe(event):
                  _safe(lambda: source.description), _safe(lambda: event.detail1, 0), data)
 
 
-def walk(accessible, depth=0, limit=60):
-    """Yields (depth, accessible) for the subtree, skipping defunct nodes."""
-    if accessible is None or depth > limit:
+def walk(accessible, limit=60, most=4000):
+    """Yields (depth, accessible) breadth first, skipping defunct nodes.
+
+    Breadth first, because HUDs and banners sit near the top (children of the
+    overlay under the window) and a message may be gone by the time a depth
+    first walk has crossed a big window's content."""
+    if accessible is None:
         return
-    yield depth, accessible
-    for index in range(_safe(lambda: accessible.childCount, 0)):
-        child = _safe(lambda: accessible.getChildAtIndex(index), None)
-        yield from walk(child, depth + 1, limit)
+    queue = [(0, accessible)]
+    seen = 0
+    while queue and seen < most:
+        depth, node = queue.pop(0)
+        seen += 1
+        yield depth, node
+        if depth >= limit:
+            continue
+        for index in range(_safe(lambda: node.childCount, 0)):
+            child = _safe(lambda: node.getChildAtIndex(index), None)
+            if child is not None:
+                queue.append((depth + 1, child))
 
 
 def node_facts(accessible):
@@ -142,7 +154,9 @@ def run(command, timeout=60, env=None):
 
     def snapshot():
         app = find_app(process.pid)
-        return [node_facts(node) for _, node in walk(app)] if app is not None else []
+        if app is None:
+            return []
+        return [node_facts(node) for _, node in walk(app, limit=8, most=400)]
 
     def poll():
         try:
