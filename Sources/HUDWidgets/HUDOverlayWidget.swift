@@ -166,13 +166,5 @@ public final class HUDOverlayWidget: SwiftWidget {
         gtk_widget_allocate(child, Int32(childWidth), Int32(childHeight), -1, transform)
     }
 
-    private var children: [UnsafeMutablePointer<GtkWidget>] {
-        var result: [UnsafeMutablePointer<GtkWidget>] = []
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            result.append(current)
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return result
-    }
+    private var children: [UnsafeMutablePointer<GtkWidget>] { widget.children }
 }
