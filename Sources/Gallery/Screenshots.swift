@@ -1,0 +1,180 @@
+// `--screenshot DIR`: one PNG per page, per HUD mode, style and mask, per
+// preset theme (and per banner kind), rendered offscreen from the window once
+// the HUD has appeared and its frames have settled.
+import CGtk
+import Foundation
+import GtkHUD
+import GtkSupport
+
+@MainActor
+enum Screenshots {
+    private static var directory = ""
+    private static var written: [String] = []
+    private static var failed: [String] = []
+
+    static func write(to directory: String) async {
+        self.directory = directory
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            FileHandle.standardError.write(Data("gtkhud-gallery: cannot create \(directory): \(error)\n".utf8))
+            Gallery.quit(status: 1)
+            return
+        }
+        // Status HUDs stay until dismissed here, so each is captured at rest.
+        ProgressHUD.minimumDismissTime = 60
+        Gallery.sharedPage.autoDismissAfter = 0
+        await Clock.frames(3, of: Gallery.window)
+
+        await pages()
+        await sharedHUDs()
+        await instanceHUDs()
+        await positions()
+        await themes()
+        await darkStyle()
+
+        emit("screenshots: \(written.count) written to \(directory)")
+        if !failed.isEmpty {
+            FileHandle.standardError.write(Data("gtkhud-gallery: could not write \(failed.joined(separator: ", "))\n".utf8))
+        }
+        Gallery.quit(status: failed.isEmpty && !written.isEmpty ? 0 : 1)
+    }
+
+    /// Waits for the message to appear and settle, then writes `<name>.png`.
+    private static func shot(_ name: String, settle seconds: Double = 0.5) async {
+        await Clock.sleep(seconds)
+        await Clock.frames(3, of: Gallery.window)
+        let path = (directory as NSString).appendingPathComponent(name + ".png")
+        if WidgetRenderer.savePNG(Gallery.window, to: path) {
+            written.append(name)
+            emit("wrote \(path)")
+        } else {
+            failed.append(name)
+        }
+    }
+
+    /// Removes every HUD and restores the default looks before the next shot.
+    private static func clear() async {
+        Gallery.dismissEverything()
+        await Gallery.settle(timeout: 3)
+        ProgressHUD.appearance = HUDAppearance()
+        let instance = Gallery.instancePage
+        instance.appearance = HUD.defaultAppearance
+        instance.showsDetails = true
+        instance.details = "Details label: smaller text"
+    }
+
+    private static func show(_ name: String) {
+        if let page = Gallery.main.page(named: name) { Gallery.main.show(page) }
+    }
+
+    private static func pages() async {
+        for page in Gallery.main.pages {
+            Gallery.main.show(page)
+            await shot("page-\(page.name)", settle: 0.6)
+        }
+    }
+
+    private static func sharedHUDs() async {
+        show("shared-hud")
+        let shots: [(String, @MainActor () -> Void)] = [
+            ("hud-indeterminate", { ProgressHUD.show(status: "Loading") }),
+            ("hud-progress", { ProgressHUD.showProgress(0.62, status: "Downloading") }),
+            ("hud-success", { ProgressHUD.showSuccess(status: "Saved") }),
+            ("hud-error", { ProgressHUD.showError(status: "Could not connect") }),
+            ("hud-info", { ProgressHUD.showInfo(status: "Heads up") }),
+            ("hud-image", { ProgressHUD.showImage("mail-send-symbolic", status: "Sent") }),
+            ("hud-custom", { Gallery.sharedPage.showCustom(status: "Starred") }),
+            ("hud-no-text", { ProgressHUD.show() }),
+            ("hud-mask-black", { ProgressHUD.appearance.mask = .black; ProgressHUD.show(status: "Black mask") }),
+            ("hud-mask-gradient", { ProgressHUD.appearance.mask = .gradient; ProgressHUD.show(status: "Gradient mask") }),
+            ("hud-mask-custom", { ProgressHUD.appearance.mask = SharedHUDPage.masks[4].1; ProgressHUD.show(status: "Custom mask") }),
+            ("hud-style-dark", { ProgressHUD.appearance.style = .dark; ProgressHUD.showSuccess(status: "Dark style") }),
+            ("hud-style-light", { ProgressHUD.appearance.style = .light; ProgressHUD.showInfo(status: "Light style") }),
+            ("hud-style-custom", {
+                ProgressHUD.appearance.style = .custom
+                ProgressHUD.appearance.backgroundColor = HUDColor(red: 0.11, green: 0.32, blue: 0.62, alpha: 0.95)
+                ProgressHUD.appearance.foregroundColor = .white
+                ProgressHUD.show(status: "Custom colours")
+            }),
+            ("hud-native-spinner", { ProgressHUD.appearance.indicatorAnimation = .native; ProgressHUD.show(status: "GtkSpinner") }),
+        ]
+        for (name, action) in shots {
+            action()
+            await shot(name)
+            await clear()
+        }
+    }
+
+    private static func instanceHUDs() async {
+        show("instance-hud")
+        let instance = Gallery.instancePage
+        let progressModes: [(String, HUD.Mode, String, Double)] = [
+            ("hud-annular", .annularDeterminate, "Uploading", 0.7),
+            ("hud-pie", .determinate, "Exporting", 0.4),
+            ("hud-bar", .determinateHorizontalBar, "Copying", 0.55),
+        ]
+        for (name, mode, label, fraction) in progressModes {
+            let hud = instance.makeHUD(mode, label: label)
+            hud?.detailsLabel = nil
+            hud?.progress = fraction
+            hud?.show()
+            await shot(name)
+            await clear()
+        }
+        let labelled: [(String, HUD.Mode, String, String?)] = [
+            ("hud-status", .indeterminate, "Loading", "Fetching 3 of 7 files"),
+            ("hud-text", .text, "Message sent", "To: Ada Lovelace"),
+        ]
+        for (name, mode, label, details) in labelled {
+            let hud = instance.makeHUD(mode, label: label)
+            hud?.detailsLabel = details
+            hud?.show()
+            await shot(name)
+            await clear()
+        }
+        let button = instance.withButton(label: "Uploading")
+        await shot("hud-button", settle: 1.2)
+        button?.setButton(nil)
+        await clear()
+
+        instance.several()
+        await shot("hud-several")
+        await clear()
+    }
+
+    private static func positions() async {
+        show("positions")
+        let page = Gallery.positionsPage
+        page.showAll(duration: 30)
+        await shot("hud-positions")
+        await clear()
+        page.showOnCard(duration: 30)
+        await shot("hud-part-of-window")
+        await clear()
+    }
+
+    private static func themes() async {
+        show("theming")
+        let theming = Gallery.themingPage
+        for preset in theming.presets {
+            theming.loadPreset(named: preset.name)
+            await shot("theme-\(preset.name)", settle: 0.3)
+        }
+        _ = theming.typeIntoEditor("hudbezel {\n  color: nope;\n}\n")
+        await shot("theme-parse-error", settle: 0.2)
+        theming.loadPreset(at: 0)
+    }
+
+    private static func darkStyle() async {
+        Gallery.setDark(true)
+        show("shared-hud")
+        await Clock.sleep(0.3)
+        ProgressHUD.showProgress(0.45, status: "Downloading")
+        await shot("dark-hud-progress")
+        await clear()
+        show("theming")
+        await shot("dark-page-theming")
+        Gallery.setDark(false)
+    }
+}
