@@ -36,6 +36,8 @@ final class HUDView: HUDPresenter {
     var onTouchInside: (@MainActor () -> Void)?
     var onTouchOutside: (@MainActor () -> Void)?
     private(set) var content = HUDContent()
+    private lazy var announcements = HUDAnnouncementPolicy(scheduler: GLibScheduler.shared)
+    private var isOnScreen = false
 
     init(overlay: HUDOverlay) {
         self.overlay = WeakObjectRef(overlay.widget.raw)
@@ -68,8 +70,29 @@ final class HUDView: HUDPresenter {
         statusLabel = updateLabel(statusLabel, kind: "status", text: newContent.status, in: bezelWidget)
         detailsLabel = updateLabel(detailsLabel, kind: "details", text: newContent.details, in: bezelWidget)
         updateButton(in: bezelWidget)
-        Accessible.setLabel(bezel.widget, newContent.accessibleName)
+        Accessible.setLabel(bezel.widget, Self.spokenName(for: newContent))
         Accessible.setState(bezel.widget, GTK_ACCESSIBLE_STATE_BUSY, newContent.indicator == .indeterminate)
+        announceContent()
+    }
+
+    /// The accessible name: the status (newlines as spaces), or what the indicator means.
+    static func spokenName(for content: HUDContent) -> String {
+        if let status = content.status, !status.isEmpty { return content.accessibleName }
+        switch content.indicator {
+        case .success: return "Success"
+        case .error: return "Error"
+        case .info: return "Information"
+        default: return content.accessibleName
+        }
+    }
+
+    /// Tells screen readers about the content once it is on screen, without flooding.
+    private func announceContent() {
+        guard isOnScreen, let bezel else { return }
+        let fraction: Double? = if case .progress(let value) = content.indicator { value } else { nil }
+        guard let text = announcements.announcement(status: Self.spokenName(for: content), progress: fraction) else { return }
+        Announcer.announce(text, from: bezel.widget, priority: content.indicator == .error ? .assertive : .polite,
+                           sourceHasFocus: gtk_widget_has_focus(bezel.widget) != 0)
     }
 
     /// Moves a determinate indicator to `fraction` without rebuilding anything.
@@ -105,6 +128,11 @@ final class HUDView: HUDPresenter {
         }
         gtk_widget_add_controller(created.widget, controller)
         applyAppearance()
+        // A new bezel (its role changed, e.g. spinner → error) keeps the focus a blocking HUD had.
+        if isOnScreen, blockedContent != nil, Announcer.mechanisms.contains(.focusForBlockingHUDs) {
+            gtk_widget_set_focusable(created.widget, 1)
+            gtk_widget_grab_focus(created.widget)
+        }
     }
 
     private func updateIndicator(in bezel: HUDBezelWidget, for content: HUDContent) {
@@ -162,13 +190,13 @@ final class HUDView: HUDPresenter {
             HUDRingWidget.of(ring)?.setProgress(fraction, animated: false)
             HUDRingWidget.of(ring)?.kind = progressStyle == .pie ? .pie : .annular
             return ring
-        case .success: return image(named: appearance.successImage, css: "success")
-        case .error: return image(named: appearance.errorImage, css: "error")
-        case .info: return image(named: appearance.infoImage, css: "info")
-        case .image(.iconName(let name)): return image(named: name, css: "custom")
+        case .success: return image(named: appearance.successImage, css: "hudimage-success")
+        case .error: return image(named: appearance.errorImage, css: "hudimage-error")
+        case .info: return image(named: appearance.infoImage, css: "hudimage-info")
+        case .image(.iconName(let name)): return image(named: name, css: "hudimage-custom")
         case .image(.resource(let path)):
             let picture = gtk_image_new_from_file(path)!
-            decorateImage(picture, css: "custom")
+            decorateImage(picture, css: "hudimage-custom")
             return picture
         case .custom:
             guard let custom = customWidget else { return nil }
@@ -191,9 +219,10 @@ final class HUDView: HUDPresenter {
         if !appearance.tintsImages { gtk_widget_add_css_class(image, "untinted") }
         gtk_image_set_pixel_size(OpaquePointer(image), Int32(max(1, appearance.imageViewSize)))
         if let color = appearance.foregroundImageColor {
-            gtk_widget_add_css_class(image, HUDStyleSheets.className(node: "image", declarations: "color: \(color.css);"))
+            gtk_widget_add_css_class(image, HUDStyleSheets.className(node: "image", declarations: "color: \(color.cssValue);"))
         }
-        Accessible.setLabel(image, css == "success" ? "Success" : css == "error" ? "Error" : css == "info" ? "Information" : "Image")
+        let names = ["hudimage-success": "Success", "hudimage-error": "Error", "hudimage-info": "Information"]
+        Accessible.setLabel(image, names[css] ?? "Image")
     }
 
     private func updateLabel(_ existing: ObjectRef?, kind: String, text: String?, in bezel: HUDBezelWidget) -> ObjectRef? {
@@ -280,6 +309,8 @@ final class HUDView: HUDPresenter {
         attachIfNeeded()
         takeFocusIfBlocking()
         animate(appearing: true, duration: duration)
+        isOnScreen = true
+        announceContent()
     }
 
     func beginDisappear(duration: Duration) {
@@ -289,6 +320,8 @@ final class HUDView: HUDPresenter {
 
     func finishDisappear() {
         animation = nil
+        isOnScreen = false
+        announcements.reset()
         giveBackFocus()
         gtk_widget_set_visible(mask.widget, 0)
         overlay.withObject { overlayPointer in
@@ -367,8 +400,11 @@ final class HUDView: HUDPresenter {
                 gtk_widget_set_can_focus(content, 0)
             }
         }
+        // The bezel (not its button) takes focus: its role and name are the
+        // message, which is what a screen reader speaks on focus; Tab reaches the button.
+        guard Announcer.mechanisms.contains(.focusForBlockingHUDs) else { return }
         gtk_widget_set_focusable(bezel.widget, 1)
-        gtk_widget_grab_focus(button?.widget ?? bezel.widget)
+        gtk_widget_grab_focus(bezel.widget)
     }
 
     private func giveBackFocus() {

@@ -12,7 +12,8 @@ import GtkSupport
 public final class HUDOverlayWidget: SwiftWidget {
     public static var gtype: GType {
         WidgetTypes.register(HUDOverlayWidget.self, WidgetTypeDescription(
-            typeName: "GtkHUDOverlay", cssName: "hudoverlay", role: GTK_ACCESSIBLE_ROLE_GROUP))
+            typeName: "GtkHUDOverlay", cssName: "hudoverlay", role: GTK_ACCESSIBLE_ROLE_GROUP,
+            acceptsBuilderChildren: true))
     }
 
     /// Creates a new overlay (floating reference).
@@ -28,6 +29,13 @@ public final class HUDOverlayWidget: SwiftWidget {
         if let newContent {
             gtk_widget_insert_after(newContent, widget, nil) // first child: below every layer
         }
+    }
+
+    /// In a `.ui` file, a `<child>` widget becomes the content.
+    override public func addBuilderChild(_ child: UnsafeMutableRawPointer, type: String?) -> Bool {
+        guard type == nil, gtkhud_is_a(child, gtk_widget_get_type()) != 0 else { return false }
+        setContent(child.asWidget)
+        return true
     }
 
     /// Adds a layer on top of everything else.
