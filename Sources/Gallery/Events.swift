@@ -21,6 +21,7 @@ final class EventCenter {
 
     struct Counters {
         var willAppear = 0, didAppear = 0, willDisappear = 0, didDisappear = 0, touches = 0
+        var bannersShown = 0, bannersGone = 0
     }
 
     /// Print `shown: <kind> <text>` lines (scripted scenarios).
@@ -78,22 +79,16 @@ final class EventCenter {
         }
     }
 
-    /// Records a banner appearing or leaving (called by the banner pages).
+    /// Records a banner sliding in (called by the banner tracker).
     func bannerAppeared(_ title: String?) {
-        counters.didAppear += 1
-        log("Banner: did appear \(quoted(title))")
+        counters.bannersShown += 1
+        log("Banner: appeared \(quoted(title))")
         shown(.banner, title)
     }
 
-    func bannerWillAppear(_ title: String?) {
-        counters.willAppear += 1
-        onScreen += 1
-        log("Banner: will appear \(quoted(title))")
-    }
-
+    /// Records a banner's end, with why it ended.
     func bannerDisappeared(_ title: String?, reason: String) {
-        counters.didDisappear += 1
-        onScreen = max(0, onScreen - 1)
+        counters.bannersGone += 1
         log("Banner: gone (\(reason)) \(quoted(title))")
     }
 

@@ -23,6 +23,8 @@ struct Options {
     var mode: Mode = .interactive
     var dark = false
     var page: String?
+    /// Only screenshots whose name starts with this (development).
+    var only: String?
     var error: String?
 
     static let usage = """
@@ -34,6 +36,7 @@ struct Options {
           --list-scenarios       print the scripted scenarios, one a line
           --scenario NAME        play a scenario without input, print what it shows, exit
           --screenshot DIR       write a PNG of every page, HUD mode and banner kind to DIR, exit
+          --only PREFIX          with --screenshot: only the PNGs whose name starts with PREFIX
           --css-check CSS        load CSS into the theming editor, print its status line, exit
           --css-type-presets     type every preset into the editor key by key, print a summary, exit
           --stress N             run N random HUD operations, print the counters, exit
@@ -57,6 +60,7 @@ struct Options {
             case "--help", "-h": options.mode = .help
             case "--dark": options.dark = true
             case "--page": options.page = value(argument)
+            case "--only": options.only = value(argument)
             case "--list-scenarios": options.mode = .listScenarios
             case "--scenario": if let name = value(argument) { options.mode = .scenario(name) }
             case "--screenshot", "--screenshots": if let directory = value(argument) { options.mode = .screenshots(directory: directory) }
@@ -91,6 +95,7 @@ enum Gallery {
 
     static var sharedPage: SharedHUDPage { main.page(named: "shared-hud") as! SharedHUDPage }
     static var instancePage: InstanceHUDPage { main.page(named: "instance-hud") as! InstanceHUDPage }
+    static var bannersPage: BannersPage { main.page(named: "banners") as! BannersPage }
     static var positionsPage: PositionsPage { main.page(named: "positions") as! PositionsPage }
     static var themingPage: ThemingPage { main.page(named: "theming") as! ThemingPage }
     static var stressPage: StressPage { main.page(named: "stress") as! StressPage }
@@ -188,9 +193,10 @@ enum Gallery {
         for id in blocked { g_signal_handler_unblock(object, id) }
     }
 
-    /// Dismisses the shared HUD and every HUD on the window at once.
+    /// Dismisses the shared HUD, every HUD and every banner on the window.
     static func dismissEverything() {
         ProgressHUD.dismiss()
+        BannerCenter.for(window)?.dismissAll()
         for hud in HUD.allHUDs(for: window) {
             hud.removesFromHostOnHide = true
             hud.hide()
@@ -202,7 +208,7 @@ enum Gallery {
     @discardableResult
     static func settle(timeout: Double = 6) async -> Bool {
         await Clock.until(timeout: timeout) {
-            EventCenter.shared.onScreen == 0 && !ProgressHUD.isVisible && HUD.allHUDs(for: window).allSatisfy { !$0.isVisible }
+            EventCenter.shared.onScreen == 0 && BannerTracker.shared.pending == 0 && !ProgressHUD.isVisible && HUD.allHUDs(for: window).allSatisfy { !$0.isVisible }
         }
     }
 }

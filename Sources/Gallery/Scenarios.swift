@@ -38,6 +38,19 @@ enum Scenarios {
         ("hud-grace", "Quick work stays hidden under the grace time; slow work shows"),
         ("hud-reduced-motion", "Animations off: HUDs appear at once"),
         ("theme-presets", "The shared HUD under each preset theme"),
+        ("banner-top", "A banner dropping in from the top"),
+        ("banner-bottom", "A banner rising from the bottom"),
+        ("banner-image", "A banner with an image file, untinted"),
+        ("banner-colors", "BRYXBanner colours: a red error banner"),
+        ("banner-markup", "Pango markup in title and subtitle"),
+        ("banner-springiness", "No spring, slight and heavy, one after another"),
+        ("banner-queue", "Three banners waiting their turn"),
+        ("banner-priority", "A high-priority banner pushing a normal one back"),
+        ("banner-action", "An Undo button, pressed"),
+        ("banner-close-button", "A close button, pressed"),
+        ("banner-stack", "Three banners on screen at once (maxVisible = 3)"),
+        ("banner-toast-width", "Banners clamped to 450 px, like AdwToast"),
+        ("hud-and-banner", "A HUD and a banner at the same time"),
     ]
 
     static var names: [String] { all.map(\.name) }
@@ -69,6 +82,17 @@ enum ScenarioRunner {
     private static func page(_ page: GalleryPage) { Gallery.main.show(page) }
     private static var shared: SharedHUDPage { Gallery.sharedPage }
     private static var instance: InstanceHUDPage { Gallery.instancePage }
+    private static var banners: BannersPage { Gallery.bannersPage }
+
+    /// Presses the first button with CSS class `cssClass` inside the window's banners.
+    @discardableResult
+    static func pressBannerButton(_ cssClass: String) -> Bool {
+        guard let stack = BannerCenter.for(Gallery.window)?.stackWidget,
+              let button = UI.descendants(of: stack).first(where: { UI.hasClass($0, cssClass) && gtkhud_is_a($0.raw, gtk_button_get_type()) != 0 })
+        else { return false }
+        gtk_widget_activate(button)
+        return true
+    }
 
     /// Shows the shared HUD with `status` for `seconds`, then dismisses it.
     private static func sharedHUD(_ status: String, for seconds: Double = 0.7) async {
@@ -216,6 +240,67 @@ enum ScenarioRunner {
                 await sharedHUD(preset.title, for: 0.4)
                 await Gallery.settle(timeout: 2)
             }
+        case "banner-top":
+            page(banners)
+            banners.show(title: "Upload complete", subtitle: "3 photos were added to “Holidays”", image: .iconName("emblem-ok-symbolic"), seconds: 1)
+        case "banner-bottom":
+            page(banners)
+            banners.show(title: "Connection restored", subtitle: "You are back online", image: .iconName("network-wireless-symbolic"), seconds: 1) {
+                $0.position = .bottom
+            }
+        case "banner-image":
+            page(banners)
+            let image: NotificationBanner.Image = BannersPage.appIconFile.map { .file($0) } ?? .iconName("starred-symbolic")
+            banners.show(title: "GtkHUD Gallery", subtitle: "An image from a file", image: image, seconds: 1) { $0.tintsImage = false }
+        case "banner-colors":
+            page(banners)
+            banners.show(title: "Payment failed", subtitle: "Your card was declined", image: .iconName("dialog-error-symbolic"),
+                         background: HUDColor(red: 0.75, green: 0.11, blue: 0.16, alpha: 0.95), text: .white, seconds: 1)
+        case "banner-markup":
+            page(banners)
+            banners.show(title: "<b>Ada</b> mentioned you", subtitle: "in <i>#design</i>", image: .iconName("mail-unread-symbolic"), seconds: 1) {
+                $0.usesMarkup = true
+            }
+        case "banner-springiness":
+            page(banners)
+            for (title, spring) in BannersPage.springs.prefix(3) {
+                banners.show(title: "Springiness: \(title)", seconds: 0.5) { $0.springiness = spring }
+            }
+        case "banner-queue":
+            page(banners)
+            banners.queueThree(seconds: 0.6)
+        case "banner-priority":
+            page(banners)
+            banners.priority(normalSeconds: 1.2, highSeconds: 0.8, delay: 0.6)
+        case "banner-action":
+            page(banners)
+            banners.withAction(seconds: 5)
+            await Clock.sleep(0.9)
+            if !pressBannerButton("action") { emit("error: no action button to press") }
+        case "banner-close-button":
+            page(banners)
+            banners.show(title: "Close me", subtitle: "showsCloseButton = true", image: .iconName("window-close-symbolic"), seconds: 5) {
+                $0.showsCloseButton = true
+            }
+            await Clock.sleep(0.9)
+            if !pressBannerButton("close") { emit("error: no close button to press") }
+        case "banner-stack":
+            page(banners)
+            banners.center?.maxVisible = 3
+            banners.center?.spacing = 6
+            for index in 1...3 {
+                banners.show(title: "Stacked banner \(index)", subtitle: "maxVisible = 3", image: .iconName("mail-unread-symbolic"), seconds: 1)
+            }
+        case "banner-toast-width":
+            page(banners)
+            banners.center?.maximumWidth = 450
+            banners.show(title: "Saved", subtitle: "Clamped to 450 px, like AdwToast", image: .iconName("document-save-symbolic"), seconds: 1)
+        case "hud-and-banner":
+            page(banners)
+            ProgressHUD.show(status: "Sending")
+            banners.show(title: "New message", subtitle: "From Ada", image: .iconName("mail-unread-symbolic"), seconds: 1)
+            await Clock.sleep(0.9)
+            await ProgressHUD.dismiss()
         default:
             emit("error: scenario \(name) has no script")
         }

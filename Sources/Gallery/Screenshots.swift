@@ -30,6 +30,7 @@ enum Screenshots {
         await sharedHUDs()
         await instanceHUDs()
         await positions()
+        await banners()
         await themes()
         await darkStyle()
 
@@ -42,6 +43,7 @@ enum Screenshots {
 
     /// Waits for the message to appear and settle, then writes `<name>.png`.
     private static func shot(_ name: String, settle seconds: Double = 0.5) async {
+        if let only = Gallery.options.only, !name.hasPrefix(only) { return }
         await Clock.sleep(seconds)
         await Clock.frames(3, of: Gallery.window)
         let path = (directory as NSString).appendingPathComponent(name + ".png")
@@ -152,6 +154,49 @@ enum Screenshots {
         page.showOnCard(duration: 30)
         await shot("hud-part-of-window")
         await clear()
+    }
+
+    private static func banners() async {
+        show("banners")
+        let page = Gallery.bannersPage
+        let long = 60.0
+        let shots: [(String, @MainActor () -> Void)] = [
+            ("banner-top", { page.show(title: "Upload complete", subtitle: "3 photos were added to “Holidays”", image: .iconName("emblem-ok-symbolic"), seconds: long) }),
+            ("banner-bottom", { page.show(title: "Connection restored", subtitle: "You are back online", image: .iconName("network-wireless-symbolic"), seconds: long) { $0.position = .bottom } }),
+            ("banner-image", {
+                let image: NotificationBanner.Image = BannersPage.appIconFile.map { .file($0) } ?? .iconName("starred-symbolic")
+                page.show(title: "GtkHUD Gallery", subtitle: "An image from a file, in its own colours", image: image, seconds: long) { $0.tintsImage = false }
+            }),
+            ("banner-colors", { page.show(title: "Payment failed", subtitle: "Your card was declined", image: .iconName("dialog-error-symbolic"),
+                                          background: HUDColor(red: 0.75, green: 0.11, blue: 0.16, alpha: 0.95), text: .white, seconds: long) }),
+            ("banner-markup", { page.show(title: "<b>Ada</b> mentioned you", subtitle: "in <i>#design</i>: “Love the new <tt>HUD</tt>!”",
+                                          image: .iconName("mail-unread-symbolic"), seconds: long) { $0.usesMarkup = true } }),
+            ("banner-action", { page.withAction(seconds: long) }),
+            ("banner-close-button", { page.show(title: "Close me", subtitle: "showsCloseButton = true", image: .iconName("window-close-symbolic"), seconds: long) { $0.showsCloseButton = true } }),
+            ("banner-high-priority", { page.show(title: "Battery low", subtitle: "High priority: shows at once", image: .iconName("battery-caution-symbolic"),
+                                                 background: HUDColor(red: 0.9, green: 0.38, blue: 0.0, alpha: 0.97), text: .white, seconds: long) { $0.priority = .high } }),
+            ("banner-stack", {
+                page.center?.maxVisible = 3
+                page.center?.spacing = 6
+                for index in 1...3 { page.show(title: "Stacked banner \(index)", subtitle: "maxVisible = 3", image: .iconName("mail-unread-symbolic"), seconds: long) }
+            }),
+            ("banner-toast-width", {
+                page.center?.maximumWidth = 450
+                page.show(title: "Saved", subtitle: "Clamped to 450 px, like AdwToast", image: .iconName("document-save-symbolic"), seconds: long)
+            }),
+            ("hud-and-banner", {
+                ProgressHUD.show(status: "Sending")
+                page.show(title: "New message", subtitle: "From Ada", image: .iconName("mail-unread-symbolic"), seconds: long)
+            }),
+        ]
+        for (name, action) in shots {
+            action()
+            await shot(name, settle: 1.0)
+            await clear()
+            page.center?.maxVisible = 1
+            page.center?.spacing = 0
+            page.center?.maximumWidth = nil
+        }
     }
 
     private static func themes() async {

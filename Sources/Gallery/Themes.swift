@@ -58,6 +58,11 @@ enum Themes {
         return nil
     }
 
+    /// The folder holding `themes/` and the gallery's icon (data/ in a checkout, share/gtkhud installed).
+    static func dataDirectory() -> String? {
+        directory().map { ($0 as NSString).deletingLastPathComponent }
+    }
+
     /// The running executable, symlinks resolved.
     static var executablePath: String? {
         if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return resolved }

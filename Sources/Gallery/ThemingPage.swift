@@ -44,23 +44,27 @@ final class ThemingPage: GalleryPage {
         gtk_widget_set_tooltip_text(presetDropDown, "Preset theme (data/themes/*.css)")
         let modeDropDown = gtk_drop_down_new(UI.stringList(Self.previewModes.map(\.0)), nil)!
         gtk_widget_set_tooltip_text(modeDropDown, "What the preview HUD shows")
-        let sharedButton = UI.button("Shared HUD") {
+        let sharedButton = UI.button("Show HUD") {
             Gallery.sharedPage.show("Themed")
         }
         gtk_widget_set_tooltip_text(sharedButton, "Show the shared HUD over the whole window")
-        let spacer = UI.box(GTK_ORIENTATION_HORIZONTAL)
-        gtk_widget_set_hexpand(spacer, 1)
+        let bannerButton = UI.button("Show banner") {
+            Gallery.bannersPage.show(title: "Themed banner", subtitle: "Restyled as you type", image: .iconName("preferences-desktop-appearance-symbolic"), seconds: 6)
+        }
+        gtk_widget_set_tooltip_text(bannerButton, "Show a banner for six seconds")
         let toolbar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [
-            presetDropDown, modeDropDown, spacer, sharedButton,
+            UI.label("Theme"), presetDropDown, UI.label("Preview"), modeDropDown,
         ])
 
         // The preview: a HUD on its own overlay above some sample content.
-        let sample = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4, [
-            UI.label("Preview", css: ["title-4"], xalign: 0.5),
-            UI.label("Type below: every keystroke restyles the HUDs on screen.", css: ["dim-label"], wrap: true, xalign: 0.5),
-        ])
-        gtk_widget_set_valign(sample, GTK_ALIGN_END)
-        UI.margins(sample, 8)
+        let hint = UI.label("Every keystroke below restyles this HUD and every HUD and banner on screen.", css: ["dim-label"], wrap: true)
+        gtk_label_set_max_width_chars(hint.op, 24)
+        let showButtons = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [sharedButton, bannerButton])
+        gtk_widget_set_margin_top(showButtons, 6)
+        let sample = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4, [UI.label("Preview", css: ["title-4"]), hint, showButtons])
+        gtk_widget_set_valign(sample, GTK_ALIGN_CENTER)
+        gtk_widget_set_halign(sample, GTK_ALIGN_START)
+        UI.margins(sample, 16)
         previewOverlay = HUDOverlay(content: sample)
         gtk_widget_add_css_class(previewOverlay.widget, "card")
         gtk_widget_set_size_request(previewOverlay.widget, -1, 150)
@@ -209,6 +213,7 @@ final class ThemingPage: GalleryPage {
             previewHUD = HUD(on: previewOverlay.widget)
             previewHUD?.removesFromHostOnHide = false
             previewHUD?.appearance.margin = 12
+            if let hud = previewHUD { PositionsPage.positions[5].place(&hud.appearance) } // trailing
         }
         guard let hud = previewHUD else { return }
         hud.mode = mode
