@@ -29,6 +29,8 @@ final class EventCenter {
     private(set) var counters = Counters()
     /// Messages fading in or on screen (willAppear seen, didDisappear not yet).
     private(set) var onScreen = 0
+    /// `onScreen` by who sent the events ("ProgressHUD", "HUD", …).
+    private(set) var onScreenBySource: [String: Int] = [:]
     /// Every `shown:` line so far (screenshots and scenarios wait on it).
     private(set) var shownCount = 0
     private var listeners: [Int: @MainActor (String) -> Void] = [:]
@@ -58,6 +60,7 @@ final class EventCenter {
         case .willAppear(let status):
             counters.willAppear += 1
             onScreen += 1
+            onScreenBySource[who, default: 0] += 1
             log("\(who): will appear \(quoted(status))")
         case .didAppear(let status):
             counters.didAppear += 1
@@ -69,6 +72,7 @@ final class EventCenter {
         case .didDisappear(let status):
             counters.didDisappear += 1
             onScreen = max(0, onScreen - 1)
+            onScreenBySource[who, default: 0] -= 1
             log("\(who): did disappear \(quoted(status))")
         case .touchInside:
             counters.touches += 1
@@ -97,7 +101,10 @@ final class EventCenter {
         if printsShownLines { emit("shown: \(source.rawValue) \(text ?? "")") }
     }
 
-    func resetCounters() { counters = Counters() }
+    func resetCounters() {
+        counters = Counters()
+        onScreenBySource = onScreenBySource.filter { $0.value != 0 }
+    }
 
     // MARK: Log listeners (the accessibility page)
 

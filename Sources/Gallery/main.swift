@@ -16,6 +16,10 @@ case .help:
 case .listScenarios:
     for name in Scenarios.names { print(name) }
     exit(0)
+case .listThemes:
+    print("folder: \(Themes.directory() ?? "(none found: built-in default only)")")
+    for preset in Themes.load() { print("\(preset.name)\t\(preset.title)") }
+    exit(0)
 case .scenario(let name) where !Scenarios.names.contains(name):
     FileHandle.standardError.write(Data("gtkhud-gallery: unknown scenario “\(name)”; --list-scenarios prints them\n".utf8))
     exit(2)
