@@ -197,7 +197,7 @@ enum ScenarioRunner {
             instance.several()
         case "hud-part-of-window":
             page(Gallery.positionsPage)
-            gtk_widget_grab_focus(Gallery.positionsPage.cardOverlay)
+            UI.scrollToEnd(Gallery.positionsPage.widget)
             Gallery.positionsPage.showOnCard(duration: 1)
         case "hud-foundation-progress":
             page(instance)

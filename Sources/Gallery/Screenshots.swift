@@ -157,7 +157,10 @@ enum Screenshots {
     private static func positions() async {
         let page = Gallery.positionsPage
         await capture("hud-positions", on: "positions") { page.showAll(duration: 30) }
-        await capture("hud-part-of-window", on: "positions") { page.showOnCard(duration: 30) }
+        await capture("hud-part-of-window", on: "positions") {
+            UI.scrollToEnd(page.widget)
+            page.showOnCard(duration: 30)
+        }
     }
 
     private static func banners() async {

@@ -216,6 +216,13 @@ enum UI {
         return result
     }
 
+    /// Scrolls the first scrolled window inside `widget` to its end.
+    static func scrollToEnd(_ widget: Widget) {
+        guard let scroller = descendants(of: widget).first(where: { gtkhud_is_a($0.raw, gtk_scrolled_window_get_type()) != 0 }),
+              let adjustment = gtk_scrolled_window_get_vadjustment(scroller.op) else { return }
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+    }
+
     static func hasClass(_ widget: Widget, _ name: String) -> Bool {
         gtk_widget_has_css_class(widget, name) != 0
     }

@@ -27,6 +27,12 @@ default:
     break
 }
 
+// An empty GTK_THEME (as some headless set-ups export) is not a theme: it
+// makes GTK skip libadwaita's stylesheet. Treat it as unset.
+if let theme = ProcessInfo.processInfo.environment["GTK_THEME"], theme.isEmpty {
+    unsetenv("GTK_THEME")
+}
+
 let status = MainActor.assumeIsolated { () -> Int32 in
     guard GtkEnvironment.initialize() else {
         FileHandle.standardError.write(Data("gtkhud-gallery: cannot open a display (set DISPLAY, or run scripts/gallery, which starts Xvfb)\n".utf8))
