@@ -130,9 +130,17 @@ final class BannersPage: GalleryPage {
 
     /// The gallery's icon as an image file, if the data folder is there.
     static var appIconFile: String? {
-        guard let data = Themes.dataDirectory() else { return nil }
-        let path = (data as NSString).appendingPathComponent("io.github.gtkhud.Gallery.svg")
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        let name = "io.github.gtkhud.Gallery.svg"
+        var candidates: [String] = []
+        if let data = Themes.dataDirectory() {
+            candidates.append((data as NSString).appendingPathComponent(name)) // source tree: data/
+            candidates.append((data as NSString).appendingPathComponent("../icons/hicolor/scalable/apps/\(name)")) // installed
+        }
+        if let executable = Themes.executablePath {
+            let prefix = ((executable as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+            candidates.append((prefix as NSString).appendingPathComponent("share/icons/hicolor/scalable/apps/\(name)"))
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }
 
     // MARK: Groups

@@ -29,6 +29,7 @@ final class GalleryWindow {
     private let list: Widget
     private let windowTitle: Widget
     private let darkToggle: Widget
+    private let overlay: HUDOverlay
     private(set) var current: GalleryPage
 
     init(application: UnsafeMutablePointer<GtkApplication>, pages: [GalleryPage], width: Int32, height: Int32) {
@@ -78,7 +79,10 @@ final class GalleryWindow {
 
         let separator = gtk_separator_new(GTK_ORIENTATION_VERTICAL)!
         let body = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0, [sidebar, separator, content])
-        adw_application_window_set_content(window.cast(to: AdwApplicationWindow.self), body)
+        // The layer for HUDs and banners, in place before the window is shown
+        // (GtkHUD would slip one in on first use, reparenting the content).
+        overlay = HUDOverlay(content: body)
+        adw_application_window_set_content(window.cast(to: AdwApplicationWindow.self), overlay.widget)
 
         Signal.connectPointer(list.raw, "row-selected") { [weak self] row in
             guard let self, let row else { return }
