@@ -10,10 +10,13 @@ import HUDCore
 ///   keyboard focus on its bezel, whose role and name carry the message, so
 ///   the screen reader speaks it as it lands (SVProgressHUD's modal VoiceOver
 ///   behaviour) and later name changes too; focus goes back on dismissal.
-///   Everything else uses the technique Orca's documentation recommends for
-///   old GTK: the focused widget's accessible description is set to the
-///   message (Orca speaks description changes of the focused object), then
-///   reset a few seconds later.
+///   Everything else uses the description technique Orca's documentation
+///   recommends for old GTK, applied to the window: its accessible description
+///   is set to the message (Orca speaks description changes of the focused
+///   object and of the active frame), then reset a few seconds later. The
+///   window rather than the focused widget, because GTK 4.8 only sends events
+///   for widgets a screen reader has already visited, and the window is always
+///   one of them; the focused widget may not be.
 ///
 /// Each mechanism can be turned off with ``mechanisms``. Messages are never
 /// flooded: HUDs announce a status once and progress at quarters at most every
@@ -28,9 +31,9 @@ public enum Announcer {
         public static let native = Mechanisms(rawValue: 1)
         /// Blocking HUDs take keyboard focus on their bezel (GTK 4.8 path).
         public static let focusForBlockingHUDs = Mechanisms(rawValue: 2)
-        /// The focused widget's description carries the message (GTK 4.8 path).
-        public static let focusedDescription = Mechanisms(rawValue: 4)
-        public static let all: Mechanisms = [.native, .focusForBlockingHUDs, .focusedDescription]
+        /// The window's description carries the message (GTK 4.8 path).
+        public static let windowDescription = Mechanisms(rawValue: 4)
+        public static let all: Mechanisms = [.native, .focusForBlockingHUDs, .windowDescription]
     }
 
     /// How urgent a message is.
@@ -85,16 +88,14 @@ public enum Announcer {
             notify(Record(text: message, priority: priority, mechanism: "focus"))
             return
         }
-        guard mechanisms.contains(.focusedDescription), let target = focusTarget(near: source) else { return }
+        guard mechanisms.contains(.windowDescription), let target = window(of: source) else { return }
         describe(target, with: message)
         notify(Record(text: message, priority: priority, mechanism: "description"))
     }
 
-    /// The focused widget of `source`'s window, or the window itself.
-    private static func focusTarget(near source: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-        guard let root = gtk_widget_get_root(source) else { return nil }
-        if let focus = gtk_root_get_focus(root) { return focus }
-        return UnsafeMutableRawPointer(root).asWidget
+    /// The window of `source` (the active frame for a screen reader).
+    private static func window(of source: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        gtk_widget_get_root(source).map { UnsafeMutableRawPointer($0).asWidget }
     }
 
     private static var alternate = false

@@ -63,6 +63,7 @@ final class BannerStackPresenter: BannerPresenter {
 
     func beginHide(_ banner: Banner, reason: BannerHideReason, transition: BannerTransition) {
         guard let widget = widgets[banner] else { return }
+        moveFocusOut(of: widget.widget)
         gtk_widget_set_can_target(widget.widget, 0)
         gtk_widget_set_can_focus(widget.widget, 0)
         stack.setSlot(nil, of: widget, spring: nil)
@@ -176,6 +177,16 @@ final class BannerStackPresenter: BannerPresenter {
     private static func dragModel(for banner: Banner, widget: BannerWidget) -> BannerDragModel {
         BannerDragModel(position: banner.content.position, bannerHeight: widget.naturalHeight,
                         allowsDismissal: banner.content.dismissesOnSwipe)
+    }
+
+    /// Keyboard focus inside a leaving banner goes back to the window's content,
+    /// so it never stays on a widget that is about to be destroyed.
+    private func moveFocusOut(of banner: UnsafeMutablePointer<GtkWidget>) {
+        guard let root = gtk_widget_get_root(banner), let focus = gtk_root_get_focus(root),
+              focus == banner || gtk_widget_is_ancestor(focus, banner) != 0 else { return }
+        let overlay = gtk_widget_get_parent(stack.widget).flatMap { HUDOverlayWidget.of($0) }
+        if let content = overlay?.content, gtk_widget_child_focus(content, GTK_DIR_TAB_FORWARD) != 0 { return }
+        gtk_root_set_focus(root, nil)
     }
 
     private func announce(_ banner: Banner, from widget: BannerWidget) {

@@ -27,6 +27,7 @@ final class HUDView: HUDPresenter {
     private var animation: Animation?
     private var restoreFocus: WeakObjectRef?
     private var blockedContent: (widget: WeakObjectRef, canFocus: Bool)?
+    private var placement = HUDOverlayWidget.Placement()
 
     var appearance = HUDAppearance() { didSet { applyAppearance() } }
     var progressStyle: ProgressStyle = .annular
@@ -71,6 +72,9 @@ final class HUDView: HUDPresenter {
         detailsLabel = updateLabel(detailsLabel, kind: "details", text: newContent.details, in: bezelWidget)
         updateButton(in: bezelWidget)
         Accessible.setLabel(bezel.widget, Self.spokenName(for: newContent))
+        if let progressIndicator = ringWidget?.widget ?? barWidget?.widget {
+            Accessible.setLabel(progressIndicator, Self.spokenName(for: newContent))
+        }
         Accessible.setState(bezel.widget, GTK_ACCESSIBLE_STATE_BUSY, newContent.indicator == .indeterminate)
         announceContent()
     }
@@ -110,6 +114,7 @@ final class HUDView: HUDPresenter {
     }
 
     private func rebuildBezel(role: GtkAccessibleRole) {
+        let oldBezel = bezel
         let created = ObjectRef(adopting: HUDBezelWidget.create(role: role).raw)
         bezel = created
         bezelRole = role
@@ -119,7 +124,9 @@ final class HUDView: HUDPresenter {
         detailsLabel = nil
         buttonConnection?.disconnect()
         button = nil
-        maskWidget.setBezel(created.widget)
+        if let old = oldBezel { withOverlay { $0.removeLayer(old.widget) } }
+        if isAttached { withOverlay { $0.addPlaced(created.widget, placement: placement) } }
+        installTouchInside(on: created.widget)
         let controller = gtk_event_controller_key_new()!
         Signal.connectKey(UnsafeMutableRawPointer(controller), "key-pressed") { [weak self] keyval, _, _ in
             guard keyval == UInt32(GDK_KEY_Escape), let self, let action = self.onButton, self.buttonTitle != nil else { return false }
@@ -264,9 +271,10 @@ final class HUDView: HUDPresenter {
         if case .custom(let color) = appearance.mask {
             maskWidget.customColor = GdkRGBA(red: Float(color.red), green: Float(color.green), blue: Float(color.blue), alpha: Float(color.alpha))
         }
-        maskWidget.position = appearance.position
-        maskWidget.offset = appearance.offset
-        maskWidget.margin = max(0, appearance.margin.isFinite ? appearance.margin : 20)
+        placement.position = appearance.position
+        placement.offset = appearance.offset
+        placement.margin = max(0, appearance.margin.isFinite ? appearance.margin : 20)
+        applyPlacement()
         guard let bezel, let bezelWidget = HUDBezelWidget.of(bezel.widget) else { return }
         switch appearance.style {
         case .light: bezelWidget.style = .light
@@ -315,6 +323,7 @@ final class HUDView: HUDPresenter {
 
     func beginDisappear(duration: Duration) {
         gtk_widget_set_can_target(mask.widget, 0)
+        if let bezel { gtk_widget_set_can_target(bezel.widget, 0) }
         animate(appearing: false, duration: duration)
     }
 
@@ -324,9 +333,21 @@ final class HUDView: HUDPresenter {
         announcements.reset()
         giveBackFocus()
         gtk_widget_set_visible(mask.widget, 0)
-        overlay.withObject { overlayPointer in
-            HUDOverlayWidget.of(overlayPointer.asWidget)?.removeLayer(mask.widget)
+        withOverlay { overlay in
+            overlay.removeLayer(mask.widget)
+            if let bezel { overlay.removeLayer(bezel.widget) }
         }
+    }
+
+    private func withOverlay(_ body: (HUDOverlayWidget) -> Void) {
+        overlay.withObject { pointer in
+            if let overlay = HUDOverlayWidget.of(pointer.asWidget) { body(overlay) }
+        }
+    }
+
+    private func applyPlacement() {
+        guard let bezel, isAttached else { return }
+        withOverlay { $0.setPlacement(placement, of: bezel.widget) }
     }
 
     /// Detaches at once (host going away).
@@ -338,9 +359,11 @@ final class HUDView: HUDPresenter {
     private func attachIfNeeded() {
         gtk_widget_set_can_target(mask.widget, 1)
         gtk_widget_set_visible(mask.widget, 1)
+        if let bezel { gtk_widget_set_can_target(bezel.widget, 1) }
         guard !isAttached else { return }
-        overlay.withObject { overlayPointer in
-            HUDOverlayWidget.of(overlayPointer.asWidget)?.addLayer(mask.widget)
+        withOverlay { overlay in
+            overlay.addLayer(mask.widget)
+            if let bezel { overlay.addPlaced(bezel.widget, placement: placement) }
         }
     }
 
@@ -368,22 +391,31 @@ final class HUDView: HUDPresenter {
 
     /// 0 = hidden end, 1 = fully shown.
     private func apply(progress: Double, hiddenScale: Double) {
-        gtk_widget_set_opacity(mask.widget, min(max(progress, 0), 1))
-        maskWidget.bezelScale = hiddenScale + (1 - hiddenScale) * progress
+        let opacity = min(max(progress, 0), 1)
+        gtk_widget_set_opacity(mask.widget, opacity)
+        if let bezel { gtk_widget_set_opacity(bezel.widget, opacity) }
+        placement.scale = hiddenScale + (1 - hiddenScale) * progress
+        applyPlacement()
     }
 
     // MARK: Input and focus
 
+    /// Clicks on the mask are outside the bezel (the bezel sits above it).
     private func installClickTracking() {
         let click = gtk_gesture_click_new()!
-        Signal.connectPress(UnsafeMutableRawPointer(click), "pressed") { [weak self] _, x, y in
-            guard let self else { return }
-            let frame = self.maskWidget.bezelFrame
-            let inside = x >= frame.x && x <= frame.x + frame.width && y >= frame.y && y <= frame.y + frame.height
-            inside ? self.onTouchInside?() : self.onTouchOutside?()
+        Signal.connectPress(UnsafeMutableRawPointer(click), "pressed") { [weak self] _, _, _ in
+            self?.onTouchOutside?()
+        }
+        gtk_widget_add_controller(mask.widget, click)
+    }
+
+    private func installTouchInside(on bezel: UnsafeMutablePointer<GtkWidget>) {
+        let click = gtk_gesture_click_new()!
+        Signal.connectPress(UnsafeMutableRawPointer(click), "pressed") { [weak self] _, _, _ in
+            self?.onTouchInside?()
         }
         gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
-        gtk_widget_add_controller(mask.widget, click)
+        gtk_widget_add_controller(bezel, click)
     }
 
     /// A blocking mask takes keyboard focus (so the message is spoken and keys

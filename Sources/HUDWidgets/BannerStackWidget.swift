@@ -197,13 +197,5 @@ public final class BannerStackWidget: SwiftWidget {
         return nil
     }
 
-    private var children: [UnsafeMutablePointer<GtkWidget>] {
-        var result: [UnsafeMutablePointer<GtkWidget>] = []
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            result.append(current)
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return result
-    }
+    private var children: [UnsafeMutablePointer<GtkWidget>] { widget.children }
 }

@@ -24,27 +24,51 @@ EVENT_TYPES = (
 
 
 class Event:
-    def __init__(self, kind, role, name, description, focused, detail1, data):
-        self.kind, self.role, self.name = kind, role, name
-        self.description, self.focused, self.detail1, self.data = description, focused, detail1, data
+    """One AT-SPI event. `path` identifies the object (it can always be read);
+    role/name/description are queried from the application and may be empty
+    when the object is already gone; `data` is the event's value (the new name
+    or description, the announcement text)."""
+
+    def __init__(self, kind, path, role, name, description, detail1, data):
+        self.kind, self.path, self.role, self.name = kind, path, role, name
+        self.description, self.detail1, self.data = description, detail1, data
 
     def __repr__(self):
-        return f"<{self.kind} role={self.role!r} name={self.name!r} desc={self.description!r} focused={self.focused} data={self.data!r}>"
+        return f"<{self.kind} {self.path[-8:]} role={self.role!r} name={self.name!r} detail1={self.detail1} data={self.data!r}>"
 
-    def speaks(self, text):
-        """Whether Orca 43 would speak `text` because of this event."""
-        text = text.strip()
-        if not text:
-            return False
-        if self.kind == "object:announcement":
-            return text in str(self.data)
-        if self.kind in ("object:state-changed:focused", "focus:"):
-            return (self.kind == "focus:" or self.detail1 == 1) and (text in self.name or text in self.description)
-        if self.kind == "object:property-change:accessible-name":
-            return self.focused and text in self.name
-        if self.kind == "object:property-change:accessible-description":
-            return (self.focused or self.role == "frame") and text in self.description
-        return False
+
+def speaking_events(events, text, frame_paths=()):
+    """The events that would make Orca 43 speak `text`, replaying focus and names in order.
+
+    Orca speaks: the name and description of an object when it gains focus;
+    name and description changes of the focused object (or the active frame);
+    announcements (Orca >= 45, GTK >= 4.14)."""
+    text = text.strip()
+    names, descriptions = {}, {}
+    focused = None
+    found = []
+    for event in events:
+        if event.name:
+            names.setdefault(event.path, event.name)
+        if event.kind == "object:property-change:accessible-name":
+            names[event.path] = str(event.data)
+            if event.path == focused and text in names[event.path]:
+                found.append(event)
+        elif event.kind == "object:property-change:accessible-description":
+            descriptions[event.path] = str(event.data)
+            if (event.path == focused or event.path in frame_paths) and text in descriptions[event.path]:
+                found.append(event)
+        elif event.kind in ("object:state-changed:focused", "focus"):
+            if event.kind == "focus" or event.detail1 == 1:
+                focused = event.path
+                if text in names.get(event.path, "") or text in descriptions.get(event.path, "") \
+                        or text in event.name or text in event.description:
+                    found.append(event)
+            elif focused == event.path:
+                focused = None
+        elif event.kind == "object:announcement" and text in str(event.data):
+            found.append(event)
+    return found
 
 
 def _safe(call, default=""):
@@ -57,28 +81,37 @@ def _safe(call, default=""):
 
 def _describe(event):
     source = event.source
-    state = _safe(lambda: source.getState(), None)
-    focused = bool(state and state.contains(pyatspi.STATE_FOCUSED))
     data = _safe(lambda: event.any_data, "")
-    return Event(event.type.rstrip(":") if event.type == "focus:" else str(event.type),
+    return Event("focus" if event.type == "focus:" else str(event.type), _safe(lambda: source.path),
                  _safe(lambda: source.getRoleName()), _safe(lambda: source.name),
-                 _safe(lambda: source.description), focused,
-                 _safe(lambda: event.detail1, 0), data)
+                 _safe(lambda: source.description), _safe(lambda: event.detail1, 0), data)
 
 
-def walk(accessible, depth=0, limit=60):
-    """Yields (depth, accessible) for the subtree, skipping defunct nodes."""
-    if accessible is None or depth > limit:
+def walk(accessible, limit=60, most=4000):
+    """Yields (depth, accessible) breadth first, skipping defunct nodes.
+
+    Breadth first, because HUDs and banners sit near the top (children of the
+    overlay under the window) and a message may be gone by the time a depth
+    first walk has crossed a big window's content."""
+    if accessible is None:
         return
-    yield depth, accessible
-    for index in range(_safe(lambda: accessible.childCount, 0)):
-        child = _safe(lambda: accessible.getChildAtIndex(index), None)
-        yield from walk(child, depth + 1, limit)
+    queue = [(0, accessible)]
+    seen = 0
+    while queue and seen < most:
+        depth, node = queue.pop(0)
+        seen += 1
+        yield depth, node
+        if depth >= limit:
+            continue
+        for index in range(_safe(lambda: node.childCount, 0)):
+            child = _safe(lambda: node.getChildAtIndex(index), None)
+            if child is not None:
+                queue.append((depth + 1, child))
 
 
 def node_facts(accessible):
     facts = {"role": _safe(lambda: accessible.getRoleName()), "name": _safe(lambda: accessible.name),
-             "description": _safe(lambda: accessible.description)}
+             "description": _safe(lambda: accessible.description), "path": _safe(lambda: accessible.path)}
     value = _safe(lambda: accessible.queryValue(), None)
     if value is not None:
         facts["value"] = (_safe(lambda: value.minimumValue, None), _safe(lambda: value.currentValue, None),
@@ -121,7 +154,9 @@ def run(command, timeout=60, env=None):
 
     def snapshot():
         app = find_app(process.pid)
-        return [node_facts(node) for _, node in walk(app)] if app is not None else []
+        if app is None:
+            return []
+        return [node_facts(node) for _, node in walk(app, limit=8, most=400)]
 
     def poll():
         try:

@@ -9,26 +9,11 @@ import XCTest
 /// Shared set-up for the banner widget tests (real GTK under Xvfb).
 /// Without a display they skip, unless GTKHUD_REQUIRE_DISPLAY=1 makes that a failure.
 enum BannerGtkTesting {
-    static func requireDisplay() throws {
-        let ready = MainActor.assumeIsolated { GtkEnvironment.initialize() }
-        if ready { return }
-        if ProcessInfo.processInfo.environment["GTKHUD_REQUIRE_DISPLAY"] == "1" {
-            XCTFail("GTK could not open a display (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset"))")
-            throw XCTSkip("no display")
-        }
-        throw XCTSkip("GTK could not open a display; run scripts/test (it starts Xvfb)")
-    }
+    static func requireDisplay() throws { try HUDTesting.requireDisplay() }
 
     /// Sets `gtk-enable-animations` on the default GtkSettings.
     @MainActor
-    static func setAnimationsEnabled(_ enabled: Bool) {
-        guard let settings = gtk_settings_get_default() else { return }
-        var value = GValue()
-        g_value_init(&value, gtkhud_type_boolean())
-        g_value_set_boolean(&value, enabled ? 1 : 0)
-        g_object_set_property(UnsafeMutableRawPointer(settings).asObject, "gtk-enable-animations", &value)
-        g_value_unset(&value)
-    }
+    static func setAnimationsEnabled(_ enabled: Bool) { HUDTesting.setAnimations(enabled) }
 
     /// Runs `body` with `Diagnostics.handler` replaced, returning what it reported.
     @MainActor

@@ -230,3 +230,31 @@ final class BannerAnnouncementTests: XCTestCase {
         }
     }
 }
+
+final class BannerFocusTests: XCTestCase {
+    func testFocusInsideALeavingBannerGoesBackToTheContent() throws {
+        try BannerGtkTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            BannerGtkTesting.setAnimationsEnabled(false)
+            defer { BannerGtkTesting.setAnimationsEnabled(true) }
+            let window = BannerTestWindow()
+            let banner = try! NotificationBanner(title: "Saved", subtitle: "Tab reaches the action")
+            banner.setAction("Undo") {}
+            let widget = window.show(banner)!
+            // Tab from the content lands in the banner's button.
+            var button: UnsafeMutablePointer<GtkWidget>?
+            var child = gtk_widget_get_first_child(widget.widget)
+            while let current = child {
+                if gtkhud_is_a(current.raw, gtk_button_get_type()) != 0 { button = current }
+                child = gtk_widget_get_next_sibling(current)
+            }
+            XCTAssertNotNil(button)
+            gtk_widget_grab_focus(button!)
+            XCTAssertNotEqual(gtk_widget_has_focus(button!), 0)
+            banner.dismiss()
+            let focus = gtk_root_get_focus(OpaquePointer(window.window))
+            XCTAssertTrue(focus == window.content, "focus must leave the dismissed banner for the content")
+            window.close()
+        }
+    }
+}

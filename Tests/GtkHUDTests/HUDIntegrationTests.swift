@@ -123,3 +123,25 @@ final class HUDIntegrationTests: XCTestCase {
         }
     }
 }
+
+final class HUDReshowTests: XCTestCase {
+    func testShowDuringFadeOutKeepsTheHUDAlive() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, _) = HUDTesting.window()
+            let hud = HUD(on: host.window)!
+            hud.animationDuration = 0.4
+            hud.show()
+            HUDTesting.wait("shown") { hud.isVisible }
+            hud.hide()
+            host.waitForFrames(2)
+            hud.show() // during the fade-out
+            host.waitForFrames(2)
+            XCTAssertFalse(hud.isFinished, "a HUD shown again during its fade-out is not finished")
+            XCTAssertTrue(HUD.hud(for: host.window) === hud)
+            hud.hide(animated: false)
+            HUDTesting.wait("finished") { hud.isFinished }
+            host.close()
+        }
+    }
+}

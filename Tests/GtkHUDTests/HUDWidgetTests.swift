@@ -233,3 +233,35 @@ final class HUDWidgetTests: XCTestCase {
         }
     }
 }
+
+final class HighContrastTests: XCTestCase {
+    /// libadwaita reports high contrast from the desktop (portal or GSettings),
+    /// which a test process cannot switch; the overlay mirrors it as the
+    /// `.high-contrast` class, so the test sets that class and checks the CSS.
+    func testHighContrastClassMakesTheBezelOpaqueAndOutlined() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, _) = HUDTesting.window()
+            let hud = HUD(on: host.window)!
+            hud.label = "Contrast"
+            hud.show(animated: false)
+            host.waitForFrames(2)
+            let overlay = gtk_widget_get_parent(hud.view.maskWidgetPointer)!
+            let systemHighContrast = adw_style_manager_get_high_contrast(adw_style_manager_get_default()) != 0
+            XCTAssertEqual(gtk_widget_has_css_class(overlay, "high-contrast") != 0, systemHighContrast)
+            let bezel = hud.view.bezelWidget!
+            let before = WidgetRenderer.render(bezel)!
+            XCTAssertLessThan(before.pixel(x: before.width / 2, y: before.height / 2 + 2).alpha, 255, "translucent by default")
+            gtk_widget_add_css_class(overlay, "high-contrast")
+            host.waitForFrames(2)
+            let after = WidgetRenderer.render(bezel)!
+            XCTAssertEqual(after.pixel(x: after.width / 2, y: after.height / 2 + 2).alpha, 255, "opaque in high contrast")
+            let darkestEdge = (0..<3).map { row in
+                let pixel = after.pixel(x: after.width / 2, y: row)
+                return Int(pixel.red) + Int(pixel.green) + Int(pixel.blue)
+            }.min()!
+            XCTAssertLessThan(darkestEdge, 200, "outlined in the text colour")
+            host.close()
+        }
+    }
+}
