@@ -16,6 +16,7 @@ final class AccessibilityPage: GalleryPage {
     private var logView: Widget!
     private var logBuffer: UnsafeMutablePointer<GtkTextBuffer>!
     private var motionRow: Widget!
+    private var reduceSwitch: Widget!
     private var lines = 0
     private let started = Date()
     static let maximumLines = 400
@@ -26,6 +27,7 @@ final class AccessibilityPage: GalleryPage {
             UI.animationsEnabled = !reduced
             self.updateMotionRow()
         }
+        reduceSwitch = reduce.toggle
         motionRow = UI.row("Animations now", subtitle: "")
         let reducedMotion = GtkEnvironment.prefersReducedMotion.map { $0 ? "on" : "off" } ?? "not in this GTK (4.22 and later)"
         let motion = UI.group("Motion", [
@@ -61,6 +63,11 @@ final class AccessibilityPage: GalleryPage {
         Signal.connectPointer(UnsafeMutableRawPointer(gtk_settings_get_default()!), "notify::gtk-enable-animations") { [weak self] _ in
             self?.updateMotionRow()
         }
+    }
+
+    /// Flips the "Reduce motion" switch, as a click would.
+    func setReducedMotion(_ reduced: Bool) {
+        gtk_switch_set_active(reduceSwitch.op, reduced ? 1 : 0)
     }
 
     private func updateMotionRow() {

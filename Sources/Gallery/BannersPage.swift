@@ -38,13 +38,23 @@ final class BannerTracker {
             guard let self, let entry else { return }
             entry.finished = true
             self.finishedCount += 1
-            EventCenter.shared.bannerDisappeared(banner.title ?? banner.subtitle, reason: "\(reason)")
+            EventCenter.shared.bannerDisappeared(Self.visibleText(of: banner), reason: "\(reason)")
             self.entries.removeAll { $0 === entry }
         }
         entries.append(entry)
         if timer == nil {
             timer = RepeatingTimer(every: 0.015) { [weak self] in self?.poll() ?? false }
         }
+    }
+
+    /// The title as the user sees it (markup removed when the banner uses markup), else the subtitle.
+    static func visibleText(of banner: NotificationBanner) -> String? {
+        guard let text = banner.title ?? banner.subtitle else { return nil }
+        guard banner.usesMarkup else { return text }
+        var plain: UnsafeMutablePointer<CChar>?
+        guard pango_parse_markup(text, -1, 0, nil, &plain, nil, nil) != 0, let plain else { return text }
+        defer { g_free(plain) }
+        return String(cString: plain)
     }
 
     private func poll() -> Bool {
@@ -57,7 +67,7 @@ final class BannerTracker {
             }
             if onScreen && !entry.visible {
                 appearances += 1
-                EventCenter.shared.bannerAppeared(entry.banner.title ?? entry.banner.subtitle)
+                EventCenter.shared.bannerAppeared(Self.visibleText(of: entry.banner))
             }
             entry.visible = onScreen
         }

@@ -67,6 +67,9 @@ enum ScenarioRunner {
             Gallery.quit(status: 1)
         }
         await Clock.frames(2, of: Gallery.window)
+        // Give screen readers a moment to find the new window (AT-SPI
+        // registration is asynchronous), as a person would before clicking.
+        await Clock.sleep(0.4)
         await run(name)
         await Gallery.settle(timeout: 8)
         watchdog.cancel()
@@ -228,11 +231,12 @@ enum ScenarioRunner {
                 _ = try? await slow.run(resultDuration: 0.3) { try await Task.sleep(nanoseconds: 1_000_000_000) }
             }
         case "hud-reduced-motion":
-            page(Gallery.main.page(named: "accessibility")!)
-            UI.animationsEnabled = false
+            let accessibility = Gallery.main.page(named: "accessibility") as! AccessibilityPage
+            page(accessibility)
+            accessibility.setReducedMotion(true)
             ProgressHUD.showSuccess(status: "No animation")
             await Clock.sleep(0.8)
-            UI.animationsEnabled = true
+            accessibility.setReducedMotion(false)
         case "theme-presets":
             page(Gallery.themingPage)
             for preset in Gallery.themingPage.presets {

@@ -167,18 +167,14 @@ final class StressPage: GalleryPage {
             }
         case 8, 9:
             instanceCalls += 1
-            // Up to six HUDs; then show one of them again.
+            // Up to six HUDs at a time; at six, hide one instead.
             if huds.count >= 6 {
-                huds.randomElement(using: &random)?.show()
+                huds.randomElement(using: &random)?.hide()
                 return
             }
             let modes = InstanceHUDPage.modes.filter { $0.mode != .customView }
             let entry = modes.randomElement(using: &random)!
             guard let hud = HUD(on: Gallery.window) else { return }
-            // Work-around: with removesFromHostOnHide, a show() during the fade-out
-            // finishes the HUD (its didDisappear is taken as the end) while it fades
-            // back in, and the HUD is left on screen for good. Keep a fixed pool instead.
-            hud.removesFromHostOnHide = false
             hud.mode = entry.mode
             hud.label = entry.label
             hud.animationDuration = Double.random(in: 0...0.2, using: &random)
