@@ -48,6 +48,7 @@ final class AccessibilityPage: GalleryPage {
         gtk_text_view_set_cursor_visible(logView.cast(to: GtkTextView.self), 0)
         gtk_text_view_set_monospace(logView.cast(to: GtkTextView.self), 1)
         gtk_text_view_set_left_margin(logView.cast(to: GtkTextView.self), 8)
+        gtk_text_view_set_wrap_mode(logView.cast(to: GtkTextView.self), GTK_WRAP_WORD_CHAR)
         logBuffer = gtk_text_view_get_buffer(logView.cast(to: GtkTextView.self))
         Accessible.setLabel(logView, "HUD and banner events")
         let scroller = gtk_scrolled_window_new()!
@@ -56,7 +57,8 @@ final class AccessibilityPage: GalleryPage {
         gtk_widget_add_css_class(scroller, "card")
         let clear = UI.button("Clear") { gtk_text_buffer_set_text(self.logBuffer, "", 0); self.lines = 0 }
         let log = UI.group("Live event log", description: "Every HUD and banner event, as your code observes it (observeEvents / events).",
-                           [scroller, UI.row("", [clear])])
+                           [scroller])
+        adw_preferences_group_set_header_suffix(log.cast(to: AdwPreferencesGroup.self), clear)
         widget = UI.page([motion, readers, log])
         updateMotionRow()
         EventCenter.shared.addListener { [weak self] line in self?.append(line) }
