@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import GtkHUD
 import GtkSupport
+import HUDCore
 import Synchronization
 
 /// Progress from many threads: `HUD.setProgress` (a lock-free mailbox, one
@@ -45,6 +46,9 @@ enum ProgressBench {
                     totalUpdates, threads, hudStorm.postingSeconds * 1000, hudStorm.endToEndSeconds * 1000,
                     frames, snapshots, correct ? "correct" : "WRONG"))
 
+        let raw = ProgressMailbox()
+        let rawStorm = storm(updates: totalUpdates) { _ = raw.post($0) }
+        note(String(format: "raw ProgressMailbox.post: posted in %.1f ms", rawStorm.postingSeconds * 1000))
         let sharedStorm = storm(updates: totalUpdates) { ProgressHUD.setProgress($0) }
         note(String(format: "ProgressHUD.setProgress: posted in %.1f ms, on screen after %.1f ms",
                     sharedStorm.postingSeconds * 1000, sharedStorm.endToEndSeconds * 1000))

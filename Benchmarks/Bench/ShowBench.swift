@@ -4,41 +4,53 @@ import GtkHUD
 import GtkSupport
 
 /// Time from `show` to the end of the first frame that contains the HUD (or
-/// toast), with GTK animations off, median of ``samples`` shows. Before each
-/// show the window idles, so the frame clock is free to paint at once; the
-/// first show of each kind is a warm-up and not counted.
+/// toast), with GTK animations off: median of ``samples`` shows of each kind.
+/// The kinds take turns, each in its own 400×300 window, so drifts in the
+/// machine's speed hit every kind alike; before each show the window idles
+/// 50 ms, so its frame clock is free to paint at once. The first round is a
+/// warm-up and not counted.
 @MainActor
 enum ShowBench {
-    static let samples = 21
+    static var samples = 31
+
+    /// One kind of message and how to show, find and dismiss it.
+    struct Kind {
+        let name: String
+        var content: () -> UnsafeMutablePointer<GtkWidget> = { gtk_box_new(GTK_ORIENTATION_VERTICAL, 0) }
+        /// Shows in the window and returns how to find the shown widget and how to dismiss it.
+        let show: @MainActor (HostWindow) -> Shown
+    }
+
+    typealias Shown = (find: @MainActor () -> UnsafeMutablePointer<GtkWidget>?, dismiss: @MainActor () -> Void)
 
     static func run() {
         Bench.setAnimations(false)
         defer { Bench.setAnimations(true) }
-        let shared = measure(name: "ProgressHUD.show") { host, index in
-            ProgressHUD.host = host.window
-            ProgressHUD.show(status: "Loading")
-            return (find: { ProgressHUD.bezelWidget }, dismiss: {
-                ProgressHUD.dismiss()
-                MainLoop.run(until: { !ProgressHUD.isVisible }, timeoutMilliseconds: 2_000)
-            })
-        }
-        ProgressHUD.reset()
-        ProgressHUD.host = nil
-        let instance = measure(name: "HUD.show(on:)") { host, index in
-            let hud = HUD.show(on: host.window)
-            hud?.label = "Loading"
-            return (find: { Bench.descendant(of: host.window, typeNamed: "GtkHUDBezel") }, dismiss: {
-                hud?.hide(animated: false)
-                MainLoop.run(until: { hud?.isVisible != true }, timeoutMilliseconds: 2_000)
-            })
-        }
+        var kinds = [
+            Kind(name: "ProgressHUD.show") { host in
+                ProgressHUD.host = host.window
+                ProgressHUD.show(status: "Loading")
+                return (find: { ProgressHUD.bezelWidget }, dismiss: {
+                    ProgressHUD.dismiss()
+                    MainLoop.run(until: { !ProgressHUD.isVisible }, timeoutMilliseconds: 2_000)
+                })
+            },
+            Kind(name: "HUD.show(on:)") { host in
+                let hud = HUD.show(on: host.window)
+                hud?.label = "Loading"
+                return (find: { Bench.descendant(of: host.window, typeNamed: "GtkHUDBezel") }, dismiss: {
+                    hud?.hide(animated: false)
+                    MainLoop.run(until: { hud?.isVisible != true }, timeoutMilliseconds: 2_000)
+                })
+            },
+        ]
         var toastOverlay: UnsafeMutablePointer<GtkWidget>?
-        let toast = measure(name: "AdwToast", content: {
+        kinds.append(Kind(name: "AdwToast", content: {
             let overlay = adw_toast_overlay_new()!
             adw_toast_overlay_set_child(OpaquePointer(overlay), gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
             toastOverlay = overlay
             return overlay
-        }) { host, index in
+        }) { _ in
             let toast = adw_toast_new("Loading")!
             adw_toast_set_timeout(toast, 0)
             g_object_ref(UnsafeMutableRawPointer(toast))
@@ -49,7 +61,11 @@ enum ShowBench {
                 MainLoop.run(until: { Bench.descendant(of: toastOverlay!, typeNamed: "AdwToastWidget") == nil },
                              timeoutMilliseconds: 2_000)
             })
-        }
+        })
+        let medians = measure(kinds)
+        ProgressHUD.reset()
+        ProgressHUD.host = nil
+        let shared = medians[0], instance = medians[1], toast = medians[2]
         report("frame_interval_ms", frameIntervalMs, decimals: 2)
         report("show_to_first_frame_ms", shared, decimals: 2)
         report("hud_instance_show_to_first_frame_ms", instance, decimals: 2)
@@ -69,39 +85,44 @@ enum ShowBench {
         return 1000.0 / 60
     }
 
-    typealias Shown = (find: @MainActor () -> UnsafeMutablePointer<GtkWidget>?, dismiss: @MainActor () -> Void)
-
-    /// Median milliseconds from calling `show` to the end of the first painted
-    /// frame in which the widget `show` returns a finder for is mapped and laid out.
-    static func measure(name: String, content: () -> UnsafeMutablePointer<GtkWidget> = { gtk_box_new(GTK_ORIENTATION_VERTICAL, 0) },
-                        show: (HostWindow, Int) -> Shown) -> Double {
-        let host = HostWindow(width: 400, height: 300, title: "gtkhud-bench show")
-        host.setChild(content())
-        host.present()
-        let counter = FrameCounter(window: host.window)
-        var times: [Double] = []
-        for index in 0...samples {
-            Bench.pump(seconds: 0.05)
-            var shownAt: Double?
-            var finder: (@MainActor () -> UnsafeMutablePointer<GtkWidget>?)?
-            counter.afterPaint = { time in
-                if shownAt == nil, let widget = finder?(), Bench.isOnScreen(widget) { shownAt = time }
-            }
-            let start = wallSeconds()
-            let shown = show(host, index)
-            finder = shown.find
-            MainLoop.run(until: { shownAt != nil }, timeoutMilliseconds: 2_000)
-            if let shownAt, index > 0 { times.append((shownAt - start) * 1000) }
-            if shownAt == nil { note("\(name): show \(index) never reached a frame") }
-            counter.afterPaint = nil
-            shown.dismiss()
-            host.waitForFrames(1)
+    /// Median milliseconds, per kind, from calling `show` to the end of the first
+    /// painted frame in which the shown widget is mapped and laid out.
+    static func measure(_ kinds: [Kind]) -> [Double] {
+        let hosts = kinds.map { kind in
+            let host = HostWindow(width: 400, height: 300, title: "gtkhud-bench show \(kind.name)")
+            host.setChild(kind.content())
+            host.present()
+            return host
         }
-        counter.stop()
-        host.close()
-        note(String(format: "%@: show to first frame, median %.2f ms (min %.2f, max %.2f)",
-                    name, median(times), times.min() ?? .nan, times.max() ?? .nan))
-        return median(times)
+        let counters = hosts.map { FrameCounter(window: $0.window) }
+        var times = [[Double]](repeating: [], count: kinds.count)
+        for round in 0...samples {
+            for (index, kind) in kinds.enumerated() {
+                let host = hosts[index], counter = counters[index]
+                Bench.pump(seconds: 0.05)
+                var shownAt: Double?
+                var finder: (@MainActor () -> UnsafeMutablePointer<GtkWidget>?)?
+                counter.afterPaint = { time in
+                    if shownAt == nil, let widget = finder?(), Bench.isOnScreen(widget) { shownAt = time }
+                }
+                let start = wallSeconds()
+                let shown = kind.show(host)
+                finder = shown.find
+                MainLoop.run(until: { shownAt != nil }, timeoutMilliseconds: 2_000)
+                if let shownAt, round > 0 { times[index].append((shownAt - start) * 1000) }
+                if shownAt == nil { note("\(kind.name): show \(round) never reached a frame") }
+                counter.afterPaint = nil
+                shown.dismiss()
+                host.waitForFrames(1)
+            }
+        }
+        for counter in counters { counter.stop() }
+        for host in hosts { host.close() }
+        for (index, kind) in kinds.enumerated() {
+            note(String(format: "%@: show to first frame, median %.2f ms (min %.2f, max %.2f)",
+                        kind.name, median(times[index]), times[index].min() ?? .nan, times[index].max() ?? .nan))
+        }
+        return times.map(median)
     }
 }
 

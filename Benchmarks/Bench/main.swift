@@ -56,7 +56,10 @@ MainActor.assumeIsolated {
         report("spinner_hud_fps", hud.fps, decimals: 1)
         report("spinner_cpu_per_frame_ratio", hud.cpuPerFrameMs / gtk.cpuPerFrameMs)
     }
-    if only.contains("show") { ShowBench.run() }
+    if only.contains("show") {
+        if let samples = option("--samples").flatMap(Int.init) { ShowBench.samples = max(1, samples) }
+        ShowBench.run()
+    }
     if only.contains("settled") { SettledBench.run() }
     if only.contains("cycles") { CycleBench.run(cycles: Int(option("--cycles") ?? "") ?? 10_000) }
     if only.contains("progress") { ProgressBench.run() }

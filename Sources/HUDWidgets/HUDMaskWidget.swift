@@ -68,9 +68,18 @@ public final class HUDMaskWidget: SwiftWidget {
 
     override public func measure(_ orientation: GtkOrientation, forSize: Int32) -> WidgetMeasurement {
         guard let bezel else { return WidgetMeasurement() }
-        var minimum: Int32 = 0, natural: Int32 = 0
-        gtk_widget_measure(bezel, orientation, -1, &minimum, &natural, nil, nil)
         let margins = Int32(2 * margin)
+        var minimum: Int32 = 0, natural: Int32 = 0
+        var bezelForSize: Int32 = -1
+        if orientation == GTK_ORIENTATION_VERTICAL {
+            // The height at the width `allocate` gives the bezel (its natural width, or
+            // what fits), not at its minimum width: a wrapping label at its minimum
+            // width lays out one character per line, the costliest layout there is.
+            var minimumWidth: Int32 = 0, naturalWidth: Int32 = 0
+            gtk_widget_measure(bezel, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, &naturalWidth, nil, nil)
+            bezelForSize = forSize < 0 ? naturalWidth : max(minimumWidth, min(naturalWidth, forSize - margins))
+        }
+        gtk_widget_measure(bezel, orientation, bezelForSize, &minimum, &natural, nil, nil)
         return WidgetMeasurement(minimum: minimum + margins, natural: natural + margins)
     }
 

@@ -129,7 +129,7 @@ public final class HUDRingWidget: SwiftWidget {
                          scale: gtk_widget_get_scale_factor(widget))
         if cachedArc == nil || key != cachedArcKey {
             if let cachedArc { gsk_render_node_unref(cachedArc) }
-            cachedArc = renderArc(key)
+            cachedArc = Self.sharedArc(key)
             cachedArcKey = key
         }
         guard let cachedArc else { return }
@@ -148,15 +148,31 @@ public final class HUDRingWidget: SwiftWidget {
     }
 
     /// What the cached arc depends on.
-    private struct ArcKey: Equatable {
+    private struct ArcKey: Hashable {
         var width = 0.0, height = 0.0, thickness = 0.0, radius = 0.0
         var red = 0.0, green = 0.0, blue = 0.0, alpha = 0.0
         var scale: Int32 = 1
     }
 
+    /// Arcs already rasterised, shared by every ring: rasterising costs about as
+    /// much as laying out a new HUD, and apps use one or two sizes and colours.
+    private static var arcCache: [ArcKey: OpaquePointer] = [:]
+
+    /// A new reference to the arc for `key`, from the cache when possible.
+    private static func sharedArc(_ key: ArcKey) -> OpaquePointer? {
+        if let node = arcCache[key] { return gsk_render_node_ref(node) }
+        if arcCache.count >= 8 {
+            for node in arcCache.values { gsk_render_node_unref(node) }
+            arcCache.removeAll()
+        }
+        guard let node = renderArc(key) else { return nil }
+        arcCache[key] = node
+        return gsk_render_node_ref(node)
+    }
+
     /// An arc over 3/4 of a turn whose opacity fades towards its tail, drawn
     /// into an image at the widget's scale and wrapped in a node that paints it.
-    private func renderArc(_ key: ArcKey) -> OpaquePointer? {
+    private static func renderArc(_ key: ArcKey) -> OpaquePointer? {
         let scale = max(1, Int(key.scale))
         guard let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((key.width * Double(scale)).rounded(.up)),
                                                      Int32((key.height * Double(scale)).rounded(.up))) else { return nil }
