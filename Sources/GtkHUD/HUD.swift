@@ -350,9 +350,17 @@ public final class HUD {
 
     private func handle(_ event: HUDLifecycleEvent) {
         hub.send(event, status: view.content.status)
+        if event == .willAppear, isFinished {
+            // A show during the fade-out brings a finished HUD back.
+            isFinished = false
+            register()
+            selfRetain = self
+        }
         guard event == .didDisappear else { return }
         completion?()
-        if removesFromHostOnHide {
+        // A show during the fade-out closes the old appearance and opens a new
+        // one at once: the HUD is not finished then.
+        if removesFromHostOnHide, lifecycle.phase == .hidden {
             isFinished = true
             sequenceTask?.cancel()
             observe(nil)

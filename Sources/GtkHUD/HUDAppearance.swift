@@ -127,9 +127,9 @@ public struct HUDAppearance: Sendable, Equatable {
     var bezelDeclarations: String {
         var parts: [String] = []
         if let cornerRadius { parts.append("border-radius: \(max(0, cornerRadius))px;") }
-        if style == .custom || backgroundColor != nil, let backgroundColor { parts.append("background-color: \(backgroundColor.css);") }
-        if let foregroundColor { parts.append("color: \(foregroundColor.css);") }
-        if let border { parts.append("border: \(max(0, border.width))px solid \(border.color.css);") }
+        if style == .custom || backgroundColor != nil, let backgroundColor { parts.append("background-color: \(backgroundColor.cssValue);") }
+        if let foregroundColor { parts.append("color: \(foregroundColor.cssValue);") }
+        if let border { parts.append("border: \(max(0, border.width))px solid \(border.color.cssValue);") }
         return parts.joined(separator: " ")
     }
 }

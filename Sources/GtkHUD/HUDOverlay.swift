@@ -41,6 +41,20 @@ public final class HUDOverlay {
         implementation = HUDOverlayWidget.of(pointer)!
     }
 
+    /// Registers GtkHUD's widget types with GObject so GtkBuilder `.ui` files can
+    /// name them (`<object class="GtkHUDOverlay">` with one `<child>`: the content).
+    /// Call once before building UI from files; showing any HUD does it too.
+    public static func registerWidgetTypes() {
+        _ = [HUDOverlayWidget.gtype, HUDMaskWidget.gtype, HUDBezelWidget.gtype, HUDLabelWidget.gtype,
+             HUDRingWidget.gtype, HUDBarWidget.gtype, BannerStackWidget.gtype, BannerWidget.gtype, BannerImageWidget.gtype]
+    }
+
+    /// The overlay widget built from a `.ui` file, wrapped (nil for other widgets).
+    public convenience init?(wrapping widget: UnsafeMutablePointer<GtkWidget>) {
+        guard HUDOverlayWidget.of(widget) != nil else { return nil }
+        self.init(existing: widget)
+    }
+
     /// The content below the HUDs and banners.
     public var content: UnsafeMutablePointer<GtkWidget>? {
         get { implementation.content }

@@ -27,6 +27,7 @@ final class HUDView: HUDPresenter {
     private var animation: Animation?
     private var restoreFocus: WeakObjectRef?
     private var blockedContent: (widget: WeakObjectRef, canFocus: Bool)?
+    private var placement = HUDOverlayWidget.Placement()
 
     var appearance = HUDAppearance() { didSet { applyAppearance() } }
     var progressStyle: ProgressStyle = .annular
@@ -36,6 +37,8 @@ final class HUDView: HUDPresenter {
     var onTouchInside: (@MainActor () -> Void)?
     var onTouchOutside: (@MainActor () -> Void)?
     private(set) var content = HUDContent()
+    private lazy var announcements = HUDAnnouncementPolicy(scheduler: GLibScheduler.shared)
+    private var isOnScreen = false
 
     init(overlay: HUDOverlay) {
         self.overlay = WeakObjectRef(overlay.widget.raw)
@@ -68,8 +71,32 @@ final class HUDView: HUDPresenter {
         statusLabel = updateLabel(statusLabel, kind: "status", text: newContent.status, in: bezelWidget)
         detailsLabel = updateLabel(detailsLabel, kind: "details", text: newContent.details, in: bezelWidget)
         updateButton(in: bezelWidget)
-        Accessible.setLabel(bezel.widget, newContent.accessibleName)
+        Accessible.setLabel(bezel.widget, Self.spokenName(for: newContent))
+        if let progressIndicator = ringWidget?.widget ?? barWidget?.widget {
+            Accessible.setLabel(progressIndicator, Self.spokenName(for: newContent))
+        }
         Accessible.setState(bezel.widget, GTK_ACCESSIBLE_STATE_BUSY, newContent.indicator == .indeterminate)
+        announceContent()
+    }
+
+    /// The accessible name: the status (newlines as spaces), or what the indicator means.
+    static func spokenName(for content: HUDContent) -> String {
+        if let status = content.status, !status.isEmpty { return content.accessibleName }
+        switch content.indicator {
+        case .success: return "Success"
+        case .error: return "Error"
+        case .info: return "Information"
+        default: return content.accessibleName
+        }
+    }
+
+    /// Tells screen readers about the content once it is on screen, without flooding.
+    private func announceContent() {
+        guard isOnScreen, let bezel else { return }
+        let fraction: Double? = if case .progress(let value) = content.indicator { value } else { nil }
+        guard let text = announcements.announcement(status: Self.spokenName(for: content), progress: fraction) else { return }
+        Announcer.announce(text, from: bezel.widget, priority: content.indicator == .error ? .assertive : .polite,
+                           sourceHasFocus: gtk_widget_has_focus(bezel.widget) != 0)
     }
 
     /// Moves a determinate indicator to `fraction` without rebuilding anything.
@@ -87,6 +114,7 @@ final class HUDView: HUDPresenter {
     }
 
     private func rebuildBezel(role: GtkAccessibleRole) {
+        let oldBezel = bezel
         let created = ObjectRef(adopting: HUDBezelWidget.create(role: role).raw)
         bezel = created
         bezelRole = role
@@ -96,7 +124,9 @@ final class HUDView: HUDPresenter {
         detailsLabel = nil
         buttonConnection?.disconnect()
         button = nil
-        maskWidget.setBezel(created.widget)
+        if let old = oldBezel { withOverlay { $0.removeLayer(old.widget) } }
+        if isAttached { withOverlay { $0.addPlaced(created.widget, placement: placement) } }
+        installTouchInside(on: created.widget)
         let controller = gtk_event_controller_key_new()!
         Signal.connectKey(UnsafeMutableRawPointer(controller), "key-pressed") { [weak self] keyval, _, _ in
             guard keyval == UInt32(GDK_KEY_Escape), let self, let action = self.onButton, self.buttonTitle != nil else { return false }
@@ -105,6 +135,11 @@ final class HUDView: HUDPresenter {
         }
         gtk_widget_add_controller(created.widget, controller)
         applyAppearance()
+        // A new bezel (its role changed, e.g. spinner → error) keeps the focus a blocking HUD had.
+        if isOnScreen, blockedContent != nil, Announcer.mechanisms.contains(.focusForBlockingHUDs) {
+            gtk_widget_set_focusable(created.widget, 1)
+            gtk_widget_grab_focus(created.widget)
+        }
     }
 
     private func updateIndicator(in bezel: HUDBezelWidget, for content: HUDContent) {
@@ -162,13 +197,13 @@ final class HUDView: HUDPresenter {
             HUDRingWidget.of(ring)?.setProgress(fraction, animated: false)
             HUDRingWidget.of(ring)?.kind = progressStyle == .pie ? .pie : .annular
             return ring
-        case .success: return image(named: appearance.successImage, css: "success")
-        case .error: return image(named: appearance.errorImage, css: "error")
-        case .info: return image(named: appearance.infoImage, css: "info")
-        case .image(.iconName(let name)): return image(named: name, css: "custom")
+        case .success: return image(named: appearance.successImage, css: "hudimage-success")
+        case .error: return image(named: appearance.errorImage, css: "hudimage-error")
+        case .info: return image(named: appearance.infoImage, css: "hudimage-info")
+        case .image(.iconName(let name)): return image(named: name, css: "hudimage-custom")
         case .image(.resource(let path)):
             let picture = gtk_image_new_from_file(path)!
-            decorateImage(picture, css: "custom")
+            decorateImage(picture, css: "hudimage-custom")
             return picture
         case .custom:
             guard let custom = customWidget else { return nil }
@@ -191,9 +226,10 @@ final class HUDView: HUDPresenter {
         if !appearance.tintsImages { gtk_widget_add_css_class(image, "untinted") }
         gtk_image_set_pixel_size(OpaquePointer(image), Int32(max(1, appearance.imageViewSize)))
         if let color = appearance.foregroundImageColor {
-            gtk_widget_add_css_class(image, HUDStyleSheets.className(node: "image", declarations: "color: \(color.css);"))
+            gtk_widget_add_css_class(image, HUDStyleSheets.className(node: "image", declarations: "color: \(color.cssValue);"))
         }
-        Accessible.setLabel(image, css == "success" ? "Success" : css == "error" ? "Error" : css == "info" ? "Information" : "Image")
+        let names = ["hudimage-success": "Success", "hudimage-error": "Error", "hudimage-info": "Information"]
+        Accessible.setLabel(image, names[css] ?? "Image")
     }
 
     private func updateLabel(_ existing: ObjectRef?, kind: String, text: String?, in bezel: HUDBezelWidget) -> ObjectRef? {
@@ -235,9 +271,10 @@ final class HUDView: HUDPresenter {
         if case .custom(let color) = appearance.mask {
             maskWidget.customColor = GdkRGBA(red: Float(color.red), green: Float(color.green), blue: Float(color.blue), alpha: Float(color.alpha))
         }
-        maskWidget.position = appearance.position
-        maskWidget.offset = appearance.offset
-        maskWidget.margin = max(0, appearance.margin.isFinite ? appearance.margin : 20)
+        placement.position = appearance.position
+        placement.offset = appearance.offset
+        placement.margin = max(0, appearance.margin.isFinite ? appearance.margin : 20)
+        applyPlacement()
         guard let bezel, let bezelWidget = HUDBezelWidget.of(bezel.widget) else { return }
         switch appearance.style {
         case .light: bezelWidget.style = .light
@@ -280,20 +317,37 @@ final class HUDView: HUDPresenter {
         attachIfNeeded()
         takeFocusIfBlocking()
         animate(appearing: true, duration: duration)
+        isOnScreen = true
+        announceContent()
     }
 
     func beginDisappear(duration: Duration) {
         gtk_widget_set_can_target(mask.widget, 0)
+        if let bezel { gtk_widget_set_can_target(bezel.widget, 0) }
         animate(appearing: false, duration: duration)
     }
 
     func finishDisappear() {
         animation = nil
+        isOnScreen = false
+        announcements.reset()
         giveBackFocus()
         gtk_widget_set_visible(mask.widget, 0)
-        overlay.withObject { overlayPointer in
-            HUDOverlayWidget.of(overlayPointer.asWidget)?.removeLayer(mask.widget)
+        withOverlay { overlay in
+            overlay.removeLayer(mask.widget)
+            if let bezel { overlay.removeLayer(bezel.widget) }
         }
+    }
+
+    private func withOverlay(_ body: (HUDOverlayWidget) -> Void) {
+        overlay.withObject { pointer in
+            if let overlay = HUDOverlayWidget.of(pointer.asWidget) { body(overlay) }
+        }
+    }
+
+    private func applyPlacement() {
+        guard let bezel, isAttached else { return }
+        withOverlay { $0.setPlacement(placement, of: bezel.widget) }
     }
 
     /// Detaches at once (host going away).
@@ -305,9 +359,11 @@ final class HUDView: HUDPresenter {
     private func attachIfNeeded() {
         gtk_widget_set_can_target(mask.widget, 1)
         gtk_widget_set_visible(mask.widget, 1)
+        if let bezel { gtk_widget_set_can_target(bezel.widget, 1) }
         guard !isAttached else { return }
-        overlay.withObject { overlayPointer in
-            HUDOverlayWidget.of(overlayPointer.asWidget)?.addLayer(mask.widget)
+        withOverlay { overlay in
+            overlay.addLayer(mask.widget)
+            if let bezel { overlay.addPlaced(bezel.widget, placement: placement) }
         }
     }
 
@@ -335,22 +391,31 @@ final class HUDView: HUDPresenter {
 
     /// 0 = hidden end, 1 = fully shown.
     private func apply(progress: Double, hiddenScale: Double) {
-        gtk_widget_set_opacity(mask.widget, min(max(progress, 0), 1))
-        maskWidget.bezelScale = hiddenScale + (1 - hiddenScale) * progress
+        let opacity = min(max(progress, 0), 1)
+        gtk_widget_set_opacity(mask.widget, opacity)
+        if let bezel { gtk_widget_set_opacity(bezel.widget, opacity) }
+        placement.scale = hiddenScale + (1 - hiddenScale) * progress
+        applyPlacement()
     }
 
     // MARK: Input and focus
 
+    /// Clicks on the mask are outside the bezel (the bezel sits above it).
     private func installClickTracking() {
         let click = gtk_gesture_click_new()!
-        Signal.connectPress(UnsafeMutableRawPointer(click), "pressed") { [weak self] _, x, y in
-            guard let self else { return }
-            let frame = self.maskWidget.bezelFrame
-            let inside = x >= frame.x && x <= frame.x + frame.width && y >= frame.y && y <= frame.y + frame.height
-            inside ? self.onTouchInside?() : self.onTouchOutside?()
+        Signal.connectPress(UnsafeMutableRawPointer(click), "pressed") { [weak self] _, _, _ in
+            self?.onTouchOutside?()
+        }
+        gtk_widget_add_controller(mask.widget, click)
+    }
+
+    private func installTouchInside(on bezel: UnsafeMutablePointer<GtkWidget>) {
+        let click = gtk_gesture_click_new()!
+        Signal.connectPress(UnsafeMutableRawPointer(click), "pressed") { [weak self] _, _, _ in
+            self?.onTouchInside?()
         }
         gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
-        gtk_widget_add_controller(mask.widget, click)
+        gtk_widget_add_controller(bezel, click)
     }
 
     /// A blocking mask takes keyboard focus (so the message is spoken and keys
@@ -367,8 +432,11 @@ final class HUDView: HUDPresenter {
                 gtk_widget_set_can_focus(content, 0)
             }
         }
+        // The bezel (not its button) takes focus: its role and name are the
+        // message, which is what a screen reader speaks on focus; Tab reaches the button.
+        guard Announcer.mechanisms.contains(.focusForBlockingHUDs) else { return }
         gtk_widget_set_focusable(bezel.widget, 1)
-        gtk_widget_grab_focus(button?.widget ?? bezel.widget)
+        gtk_widget_grab_focus(bezel.widget)
     }
 
     private func giveBackFocus() {

@@ -27,10 +27,12 @@ public enum GtkEnvironment {
         gtkhud_running_gtk_at_least(major, minor, micro) != 0
     }
 
-    /// Whether animations are enabled (`gtk-enable-animations`, and libadwaita's view of it).
+    /// Whether GtkHUD should animate: `gtk-enable-animations` is on (as libadwaita
+    /// sees it for `widget`) and, where GTK has it (4.22+), the user did not ask
+    /// for reduced motion (`gtk-interface-reduced-motion`).
     public static func animationsEnabled(for widget: UnsafeMutablePointer<GtkWidget>?) -> Bool {
-        if let widget { return adw_get_enable_animations(widget) != 0 }
-        return settingsFlag("gtk-enable-animations") ?? true
+        let enabled = widget.map { adw_get_enable_animations($0) != 0 } ?? (settingsFlag("gtk-enable-animations") ?? true)
+        return enabled && prefersReducedMotion != true
     }
 
     /// Whether the user asked for reduced motion (`gtk-interface-reduced-motion`,

@@ -96,4 +96,16 @@ public extension UnsafeMutablePointer where Pointee == GtkWidget {
     func cast<T>(to type: T.Type) -> UnsafeMutablePointer<T> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: type) }
     /// The widget as a `GtkWindow *`.
     var asWindow: UnsafeMutablePointer<GtkWindow> { cast(to: GtkWindow.self) }
+
+    /// The widget's children, first to last (bottom to top in drawing order).
+    @MainActor
+    var children: [UnsafeMutablePointer<GtkWidget>] {
+        var result: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(self)
+        while let current = child {
+            result.append(current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return result
+    }
 }

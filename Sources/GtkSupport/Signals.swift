@@ -79,10 +79,18 @@ public enum Signal {
     public typealias WithKey = @MainActor (UInt32, UInt32, UInt32) -> Bool
     public typealias WithTwoPointers = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
 
-    /// A signal whose C handler takes only the instance (`clicked`, `destroy`, `enter`...).
+    /// A signal whose C handler takes only the instance (`clicked`, `destroy`, `map`...),
+    /// or a `notify::property` signal (its GParamSpec argument is dropped).
+    ///
+    /// The C handler's arity must match the signal's, because GLib passes the
+    /// user data last; `notify` carries a GParamSpec, so it is routed through
+    /// the one-argument trampoline.
     @discardableResult
     public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String, after: Bool = false,
                                _ handler: @escaping Plain) -> SignalConnection {
+        if name == "notify" || name.hasPrefix("notify::") {
+            return connectPointer(instance, name, after: after) { _ in handler() }
+        }
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
             let box = ClosureBox<Plain>.from(data)
             MainActor.assumeIsolated { box.closure() }

@@ -53,6 +53,11 @@ open class SwiftWidget {
         WidgetTypes.parentClass(of: widget)?.pointee.contains?(widget, x, y) != 0
     }
 
+    /// Adds a child declared in a GtkBuilder `.ui` file (`<child>`); return false
+    /// to let GtkWidget handle it (event controllers, layout managers).
+    /// Only called for types registered with `acceptsBuilderChildren`.
+    open func addBuilderChild(_ child: UnsafeMutableRawPointer, type: String?) -> Bool { false }
+
     /// Called once when the widget is disposed, before its children are unparented.
     /// Drop timers, signal connections and references to other objects here.
     open func dispose() {}
@@ -108,9 +113,12 @@ public struct WidgetTypeDescription: Sendable {
     public var parentType: GType?
     /// A layout manager type for the class (e.g. `gtk_bin_layout_get_type()`), if any.
     public var layoutManagerType: GType?
+    /// Whether `<child>` elements in GtkBuilder files go to ``SwiftWidget/addBuilderChild(_:type:)``.
+    public var acceptsBuilderChildren = false
 
     public init(typeName: String, cssName: String, role: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_GENERIC,
-                parentType: GType? = nil, layoutManagerType: GType? = nil) {
+                parentType: GType? = nil, layoutManagerType: GType? = nil, acceptsBuilderChildren: Bool = false) {
+        self.acceptsBuilderChildren = acceptsBuilderChildren
         self.typeName = typeName
         self.cssName = cssName
         self.role = role
@@ -150,6 +158,13 @@ public enum WidgetTypes {
             MainActor.assumeIsolated { WidgetTypes.initializeInstance(instance, klass) }
         }
         let type = description.typeName.withCString { g_type_register_static(parent, $0, &info, GTypeFlags(0)) }
+        if description.acceptsBuilderChildren {
+            var buildable = GInterfaceInfo()
+            buildable.interface_init = { iface, _ in
+                MainActor.assumeIsolated { WidgetTypes.initializeBuildable(iface) }
+            }
+            g_type_add_interface_static(type, gtk_buildable_get_type(), &buildable)
+        }
         entries[type] = Entry(description: description, make: { implementation.init(widget: $0) })
         typesByName[description.typeName] = type
         return type
@@ -220,6 +235,23 @@ public enum WidgetTypes {
         gtk_widget_class_set_accessible_role(widgetClass, description.role)
         if let layout = description.layoutManagerType {
             gtk_widget_class_set_layout_manager_type(widgetClass, layout)
+        }
+    }
+
+    /// GtkWidget's own GtkBuildable implementation, to chain up to.
+    private static var parentBuildable: UnsafeMutablePointer<GtkBuildableIface>?
+
+    private static func initializeBuildable(_ iface: UnsafeMutableRawPointer?) {
+        guard let iface = iface?.assumingMemoryBound(to: GtkBuildableIface.self) else { return }
+        parentBuildable = g_type_interface_peek_parent(iface)?.assumingMemoryBound(to: GtkBuildableIface.self)
+        iface.pointee.add_child = { buildable, builder, child, type in
+            MainActor.assumeIsolated {
+                guard let buildable, let child else { return }
+                let widget = UnsafeMutableRawPointer(buildable).asWidget
+                let typeName = type.map { String(cString: $0) }
+                if SwiftWidget.of(widget)?.addBuilderChild(UnsafeMutableRawPointer(child), type: typeName) == true { return }
+                WidgetTypes.parentBuildable?.pointee.add_child?(buildable, builder, child, type)
+            }
         }
     }
 

@@ -53,9 +53,13 @@ final class AnimatedProgress {
             Accessible.setState(widget, GTK_ACCESSIBLE_STATE_BUSY, false)
             Accessible.setNumber(widget, GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, target)
             Accessible.setString(widget, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, Self.percentText(target))
+            // GTK 4.8 exposes the AT-SPI Value interface only for its own
+            // widget types, so the value text also goes into the description.
+            Accessible.setDescription(widget, Self.percentText(target))
         } else {
             Accessible.setState(widget, GTK_ACCESSIBLE_STATE_BUSY, true)
             Accessible.setString(widget, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, nil)
+            Accessible.setDescription(widget, nil)
         }
     }
 

@@ -3,16 +3,21 @@ import GtkSupport
 
 /// The layer that hosts HUDs and banners above some content.
 ///
-/// CSS node: `hudoverlay`. Accessible role: group.
+/// CSS node: `hudoverlay`, with `.high-contrast` while libadwaita's high-contrast
+/// style is on (so HUDs and banners can drop translucency). Accessible role: group.
 ///
 /// Children are stacked in order: the content first (it decides the size),
-/// then one full-size layer per HUD or banner stack. Layers position their own
-/// children, so the overlay only stacks and sizes.
+/// then full-size layers (HUD masks, banner stacks) and placed children (HUD
+/// bezels), which the overlay positions itself. Bezels are direct children of
+/// the overlay, not of their mask: GTK 4.8 hides the whole subtree of a widget
+/// with the "none" role from assistive technologies, and the mask must be hidden
+/// while the bezel must be seen.
 @MainActor
 public final class HUDOverlayWidget: SwiftWidget {
     public static var gtype: GType {
         WidgetTypes.register(HUDOverlayWidget.self, WidgetTypeDescription(
-            typeName: "GtkHUDOverlay", cssName: "hudoverlay", role: GTK_ACCESSIBLE_ROLE_GROUP))
+            typeName: "GtkHUDOverlay", cssName: "hudoverlay", role: GTK_ACCESSIBLE_ROLE_GROUP,
+            acceptsBuilderChildren: true))
     }
 
     /// Creates a new overlay (floating reference).
@@ -20,6 +25,25 @@ public final class HUDOverlayWidget: SwiftWidget {
 
     /// The content below the layers, if any.
     public private(set) var content: UnsafeMutablePointer<GtkWidget>?
+    private var highContrastConnection: SignalConnection?
+
+    public required init(widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(widget: widget)
+        if let styleManager = adw_style_manager_get_default() {
+            highContrastConnection = Signal.connect(UnsafeMutableRawPointer(styleManager), "notify::high-contrast") { [weak self] in
+                self?.followHighContrast()
+            }
+        }
+        followHighContrast()
+    }
+
+    private func followHighContrast() {
+        if adw_style_manager_get_high_contrast(adw_style_manager_get_default()) != 0 {
+            gtk_widget_add_css_class(widget, "high-contrast")
+        } else {
+            gtk_widget_remove_css_class(widget, "high-contrast")
+        }
+    }
 
     /// Replaces the content widget (nil removes it).
     public func setContent(_ newContent: UnsafeMutablePointer<GtkWidget>?) {
@@ -30,14 +54,53 @@ public final class HUDOverlayWidget: SwiftWidget {
         }
     }
 
+    /// In a `.ui` file, a `<child>` widget becomes the content.
+    override public func addBuilderChild(_ child: UnsafeMutableRawPointer, type: String?) -> Bool {
+        guard type == nil, gtkhud_is_a(child, gtk_widget_get_type()) != 0 else { return false }
+        setContent(child.asWidget)
+        return true
+    }
+
+    /// Where a placed child sits: position, margin, offset and scale (for zoom transitions).
+    public struct Placement: Sendable {
+        public var position: HUDPosition = .center
+        public var margin: Double = 20
+        public var offset: (x: Double, y: Double) = (0, 0)
+        public var scale: Double = 1
+        public init() {}
+    }
+
+    private var placements: [UnsafeMutablePointer<GtkWidget>: Placement] = [:]
+    private var frames: [UnsafeMutablePointer<GtkWidget>: (x: Double, y: Double, width: Double, height: Double)] = [:]
+
+    /// Adds a child on top that the overlay sizes to its natural size and places.
+    public func addPlaced(_ child: UnsafeMutablePointer<GtkWidget>, placement: Placement) {
+        placements[child] = placement
+        gtk_widget_insert_before(child, widget, nil)
+    }
+
+    /// Moves or scales a placed child.
+    public func setPlacement(_ placement: Placement, of child: UnsafeMutablePointer<GtkWidget>) {
+        guard placements[child] != nil else { return }
+        placements[child] = placement
+        gtk_widget_queue_allocate(widget)
+    }
+
+    /// Where a placed child was last put, in overlay coordinates.
+    public func frame(of child: UnsafeMutablePointer<GtkWidget>) -> (x: Double, y: Double, width: Double, height: Double)? {
+        frames[child]
+    }
+
     /// Adds a layer on top of everything else.
     public func addLayer(_ layer: UnsafeMutablePointer<GtkWidget>) {
         gtk_widget_insert_before(layer, widget, nil)
     }
 
-    /// Removes a layer that `addLayer` added.
+    /// Removes a layer or placed child.
     public func removeLayer(_ layer: UnsafeMutablePointer<GtkWidget>) {
         guard gtk_widget_get_parent(layer) == widget, layer != content else { return }
+        placements[layer] = nil
+        frames[layer] = nil
         gtk_widget_unparent(layer)
     }
 
@@ -53,7 +116,7 @@ public final class HUDOverlayWidget: SwiftWidget {
             gtk_widget_measure(child, orientation, forSize, &minimum, &natural, nil, nil)
             // Layers never make the window bigger than its content needs,
             // except when there is no content at all.
-            if child == content || content == nil {
+            if child == content || (content == nil && placements[child] == nil) {
                 result.minimum = max(result.minimum, minimum)
                 result.natural = max(result.natural, natural)
             }
@@ -63,17 +126,45 @@ public final class HUDOverlayWidget: SwiftWidget {
 
     override public func allocate(width: Int32, height: Int32, baseline: Int32) {
         for child in children where gtk_widget_should_layout(child) != 0 {
-            gtk_widget_allocate(child, width, height, baseline, nil)
+            if let placement = placements[child] {
+                place(child, placement, width: Double(width), height: Double(height))
+            } else {
+                gtk_widget_allocate(child, width, height, baseline, nil)
+            }
         }
     }
 
-    private var children: [UnsafeMutablePointer<GtkWidget>] {
-        var result: [UnsafeMutablePointer<GtkWidget>] = []
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            result.append(current)
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return result
+    override public func dispose() {
+        highContrastConnection?.disconnect()
+        highContrastConnection = nil
+        placements = [:]
+        frames = [:]
     }
+
+    /// Natural size within the margins, at the placement's position, scaled around its centre.
+    private func place(_ child: UnsafeMutablePointer<GtkWidget>, _ placement: Placement, width: Double, height: Double) {
+        let margin = max(0, placement.margin.isFinite ? placement.margin : 0)
+        var minimumWidth: Int32 = 0, naturalWidth: Int32 = 0
+        gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, &naturalWidth, nil, nil)
+        let childWidth = max(Double(minimumWidth), min(Double(naturalWidth), max(0, width - 2 * margin)))
+        var minimumHeight: Int32 = 0, naturalHeight: Int32 = 0
+        gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, Int32(childWidth), &minimumHeight, &naturalHeight, nil, nil)
+        let childHeight = max(Double(minimumHeight), min(Double(naturalHeight), max(0, height - 2 * margin)))
+        let rightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
+        let origin = HUDPlacement.origin(size: (childWidth, childHeight), container: (width, height),
+                                         position: placement.position, margin: margin, offset: placement.offset,
+                                         rightToLeft: rightToLeft)
+        let frame = (x: origin.x.rounded(), y: origin.y.rounded(), width: childWidth, height: childHeight)
+        frames[child] = frame
+        var center = graphene_point_t(x: Float(frame.x + childWidth / 2), y: Float(frame.y + childHeight / 2))
+        var back = graphene_point_t(x: Float(-childWidth / 2), y: Float(-childHeight / 2))
+        var transform = gsk_transform_translate(nil, &center)
+        if placement.scale != 1, placement.scale.isFinite {
+            transform = gsk_transform_scale(transform, Float(placement.scale), Float(placement.scale))
+        }
+        transform = gsk_transform_translate(transform, &back)
+        gtk_widget_allocate(child, Int32(childWidth), Int32(childHeight), -1, transform)
+    }
+
+    private var children: [UnsafeMutablePointer<GtkWidget>] { widget.children }
 }

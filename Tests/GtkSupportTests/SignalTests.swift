@@ -40,6 +40,21 @@ final class SignalTests: XCTestCase {
         }
     }
 
+    func testNotifySignalsReceiveTheirUserData() throws {
+        try GtkTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let baseline = ClosureBoxes.liveCount
+            let label = ObjectRef(adopting: UnsafeMutableRawPointer(gtk_label_new("a")))
+            var notifications = 0
+            let connection = Signal.connect(label.pointer, "notify::label") { notifications += 1 }
+            gtk_label_set_label(OpaquePointer(label.pointer), "b")
+            gtk_label_set_label(OpaquePointer(label.pointer), "c")
+            XCTAssertEqual(notifications, 2)
+            connection.disconnect()
+            XCTAssertEqual(ClosureBoxes.liveCount, baseline)
+        }
+    }
+
     func testUnknownSignalReleasesTheBoxImmediately() throws {
         try GtkTesting.requireDisplay()
         MainActor.assumeIsolated {

@@ -32,7 +32,7 @@ import Testing
     @Test func defaultsFollowBRYXBanner() throws {
         let content = try BannerContent(title: "Hello")
         #expect(content.tintsImage)
-        #expect(content.backgroundColor == BannerColor(red: 0, green: 0, blue: 0, alpha: 0.95))
+        #expect(content.backgroundColor == HUDColor(red: 0, green: 0, blue: 0, alpha: 0.95))
         #expect(content.textColor == .white)
         #expect(content.position == .top)
         #expect(content.springiness == .slight)
@@ -66,13 +66,13 @@ import Testing
         content.animationDuration = .nan
         content.minimumHeight = -5
         content.springiness = .custom(dampingRatio: 0, mass: 1, stiffness: 100)
-        content.backgroundColor = BannerColor(red: 2, green: -1, blue: 0.5, alpha: .nan)
+        content.backgroundColor = HUDColor(red: 2, green: -1, blue: 0.5, alpha: .nan)
         content.action = BannerAction(label: "  ", identifier: "undo")
         let (banner, messages) = capturingDiagnostics { Banner(content) }
         #expect(banner.content.animationDuration == 0.4)
         #expect(banner.content.minimumHeight == 40)
         #expect(banner.content.springiness == .slight)
-        #expect(banner.content.backgroundColor == BannerColor(red: 1, green: 0, blue: 0.5, alpha: 0))
+        #expect(banner.content.backgroundColor == HUDColor(red: 1, green: 0, blue: 0.5, alpha: 0))
         #expect(banner.content.action == nil)
         #expect(messages.count == 5)
         #expect(messages.allSatisfy { $0.source == "Banner.init(_:)" })
@@ -96,8 +96,8 @@ import Testing
     }
 
     @Test func colourBecomesCSS() {
-        #expect(BannerColor.defaultBackground.cssValue == "rgba(0, 0, 0, 0.95)")
-        #expect(BannerColor(red: 1, green: 0.5, blue: 0).cssValue == "rgba(255, 128, 0, 1.0)")
+        #expect(HUDColor.defaultBackground.cssValue == "rgba(0, 0, 0, 0.95)")
+        #expect(HUDColor(red: 1, green: 0.5, blue: 0).cssValue == "rgba(255, 128, 0, 1.0)")
     }
 
     @Test func layoutUsesBRYXBannerInsets() {

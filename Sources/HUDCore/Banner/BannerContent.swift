@@ -19,9 +19,9 @@ public struct BannerContent: Hashable, Sendable {
     /// Whether the image is drawn as a symbolic icon in ``textColor``.
     public var tintsImage = true
     /// The fill; `nil` leaves it to the CSS theme.
-    public var backgroundColor: BannerColor? = .defaultBackground
+    public var backgroundColor: HUDColor? = .defaultBackground
     /// Title, subtitle and tinted-image colour; `nil` leaves it to the CSS theme.
-    public var textColor: BannerColor? = .white
+    public var textColor: HUDColor? = .white
     /// The edge the banner drops in from.
     public var position: BannerPosition = .top
     /// How much the banner bounces.

@@ -1,8 +1,9 @@
-/// A colour as red, green, blue and alpha components in `0...1`.
+/// A colour as red, green, blue and alpha components in `0...1`, for HUDs and banners.
 ///
 /// Kept deliberately simple (no colour spaces) so content stays a plain value;
-/// the GTK layer turns it into CSS with ``cssValue``.
-public struct BannerColor: Hashable, Sendable {
+/// the GTK layer turns it into CSS with ``cssValue`` (components outside
+/// `0...1` or NaN are clamped there).
+public struct HUDColor: Hashable, Sendable {
     /// Red, `0...1`.
     public var red: Double
     /// Green, `0...1`.
@@ -21,16 +22,23 @@ public struct BannerColor: Hashable, Sendable {
         self.alpha = alpha
     }
 
+    /// A grey level with opacity (UIKit's `colorWithWhite:alpha:`).
+    public init(white: Double, alpha: Double = 1) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// Fully transparent.
+    public static let clear = HUDColor(red: 0, green: 0, blue: 0, alpha: 0)
     /// Opaque black.
-    public static let black = BannerColor(red: 0, green: 0, blue: 0)
+    public static let black = HUDColor(red: 0, green: 0, blue: 0)
     /// Opaque white.
-    public static let white = BannerColor(red: 1, green: 1, blue: 1)
+    public static let white = HUDColor(red: 1, green: 1, blue: 1)
     /// BRYXBanner's look: black at 95 % opacity.
     public static let defaultBackground = black.withAlpha(0.95)
 
     /// The same colour with another opacity.
-    public func withAlpha(_ alpha: Double) -> BannerColor {
-        BannerColor(red: red, green: green, blue: blue, alpha: alpha)
+    public func withAlpha(_ alpha: Double) -> HUDColor {
+        HUDColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
     /// Whether every component is a number in `0...1`.
@@ -39,8 +47,8 @@ public struct BannerColor: Hashable, Sendable {
     }
 
     /// The colour with every component clamped into `0...1`; NaN becomes 0.
-    public var clamped: BannerColor {
-        BannerColor(red: Self.clamp(red), green: Self.clamp(green), blue: Self.clamp(blue), alpha: Self.clamp(alpha))
+    public var clamped: HUDColor {
+        HUDColor(red: Self.clamp(red), green: Self.clamp(green), blue: Self.clamp(blue), alpha: Self.clamp(alpha))
     }
 
     /// The colour as a CSS `rgba()` value, e.g. `rgba(0, 0, 0, 0.95)`.
