@@ -41,7 +41,6 @@ enum ProgressBench {
         counter.stop()
         let correct = hud.progress == 1
         hud.hide(animated: false)
-        host.close()
         note(String(format: "HUD.setProgress: %d updates from %d threads posted in %.1f ms, on screen after %.1f ms; %d frames, %d ring snapshots; final value %@",
                     totalUpdates, threads, hudStorm.postingSeconds * 1000, hudStorm.endToEndSeconds * 1000,
                     frames, snapshots, correct ? "correct" : "WRONG"))
@@ -49,10 +48,13 @@ enum ProgressBench {
         let raw = ProgressMailbox()
         let rawStorm = storm(updates: totalUpdates) { _ = raw.post($0) }
         note(String(format: "raw ProgressMailbox.post: posted in %.1f ms", rawStorm.postingSeconds * 1000))
+        ProgressHUD.host = host.window
         let sharedStorm = storm(updates: totalUpdates) { ProgressHUD.setProgress($0) }
         note(String(format: "ProgressHUD.setProgress: posted in %.1f ms, on screen after %.1f ms",
                     sharedStorm.postingSeconds * 1000, sharedStorm.endToEndSeconds * 1000))
         ProgressHUD.reset()
+        ProgressHUD.host = nil
+        host.close()
 
         let idle = idleAddStorm()
         note(String(format: "g_idle_add per update: posted in %.1f ms, on screen after %.1f ms",

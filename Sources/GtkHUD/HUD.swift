@@ -97,6 +97,12 @@ public final class HUD {
     private var sequenceTask: Task<Void, Never>?
     nonisolated private let mailbox = ProgressMailbox()
     private static var live: [ObjectIdentifier: [HUD]] = [:]
+    private var disposeHandlerID = 0
+
+    isolated deinit {
+        // The overlay outlives its HUDs: take this HUD's handler off its list.
+        overlayWidget.withObject { HUDOverlayWidget.of($0.asWidget)?.removeDisposeHandler(disposeHandlerID) }
+    }
 
     /// A HUD on `host` (a window, any widget inside one, or a ``HUDOverlay``'s widget).
     /// Returns nil, with a clear message, before GTK is initialised or when the
@@ -123,7 +129,7 @@ public final class HUD {
         view.onTouchOutside = { [weak self] in self?.hub.send(.touchOutside) }
         lifecycle.presenter = view
         _ = lifecycle.addObserver { [weak self] event in self?.handle(event) }
-        overlay.implementation.addDisposeHandler { [weak self] in self?.hostDestroyed() }
+        disposeHandlerID = overlay.implementation.addDisposeHandler { [weak self] in self?.hostDestroyed() }
         applyTiming()
         refresh()
     }
