@@ -7,7 +7,9 @@ import GtkSupport
 ///
 /// One cycle creates an instance HUD (alternating modes, a label, a progress
 /// value), shows the shared HUD with a status and then a progress value,
-/// hides both and shows a success HUD that is dismissed at once. GTK
+/// shows a banner (alternating subtitle, image, action button and timeout),
+/// dismisses the banner, hides both HUDs and shows a success HUD that is
+/// dismissed at once. GTK
 /// animations are off so a cycle does not wait for fades; every
 /// ``paintEvery``-th cycle paints a frame with everything on screen, so
 /// widgets are also snapshotted and rendered.
@@ -32,7 +34,12 @@ enum CycleBench {
             hud.progress = Double(index % 10) / 10
             ProgressHUD.show(status: "Loading \(index % 5)")
             ProgressHUD.showProgress(0.3, status: "Copying")
+            let banner = try? NotificationBanner(title: "Copied \(index % 3)", subtitle: index % 2 == 0 ? "Link copied" : nil,
+                                                 image: index % 4 == 0 ? .iconName("emblem-ok-symbolic") : nil)
+            if index % 5 == 0 { banner?.setAction("Undo") {} }
+            banner?.show(on: host.window, duration: index % 2 == 0 ? 5 : nil)
             if paint { host.waitForFrames(1) } else { Bench.drain() }
+            banner?.dismiss()
             hud.hide()
             ProgressHUD.showSuccess(status: "Done")
             Bench.drain()
@@ -60,7 +67,7 @@ enum CycleBench {
         let elapsed = wallSeconds() - start
         Bench.pump(seconds: 0.1)
         let rssAfter = residentKiB(), liveAfter = Bench.liveObjects
-        note(String(format: "%d HUD cycles in %.2f s (%.0f µs each); RSS %d → %d KiB; live objects %d → %d",
+        note(String(format: "%d HUD and banner cycles in %.2f s (%.0f µs each); RSS %d → %d KiB; live objects %d → %d",
                     cycles, elapsed, elapsed / Double(cycles) * 1e6, rssBefore, rssAfter, liveBefore, liveAfter))
         scene.close()
         report("cycle_rss_growth_kib", rssAfter - rssBefore)

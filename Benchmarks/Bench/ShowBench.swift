@@ -44,6 +44,14 @@ enum ShowBench {
                 })
             },
         ]
+        kinds.append(Kind(name: "NotificationBanner.show") { host in
+            let banner = try? NotificationBanner(title: "Loading")
+            banner?.show(on: host.window)
+            return (find: { banner?.widget }, dismiss: {
+                banner?.dismiss()
+                MainLoop.run(until: { banner?.state.isGone != false && banner?.widget == nil }, timeoutMilliseconds: 2_000)
+            })
+        })
         var toastOverlay: UnsafeMutablePointer<GtkWidget>?
         kinds.append(Kind(name: "AdwToast", content: {
             let overlay = adw_toast_overlay_new()!
@@ -65,13 +73,15 @@ enum ShowBench {
         let medians = measure(kinds)
         ProgressHUD.reset()
         ProgressHUD.host = nil
-        let shared = medians[0], instance = medians[1], toast = medians[2]
+        let shared = medians[0], instance = medians[1], banner = medians[2], toast = medians[3]
         report("frame_interval_ms", frameIntervalMs, decimals: 2)
         report("show_to_first_frame_ms", shared, decimals: 2)
         report("hud_instance_show_to_first_frame_ms", instance, decimals: 2)
+        report("banner_show_to_first_frame_ms", banner, decimals: 2)
         report("adwtoast_show_to_first_frame_ms", toast, decimals: 2)
         report("show_to_first_frame_vs_adwtoast_ratio", shared / toast)
         report("hud_instance_show_to_first_frame_vs_adwtoast_ratio", instance / toast)
+        report("banner_show_to_first_frame_vs_adwtoast_ratio", banner / toast)
     }
 
     /// The display's frame interval (60 Hz unless the monitor says otherwise).
@@ -158,6 +168,14 @@ enum SettledBench {
         ProgressHUD.host = nil
         Bench.setAnimations(true)
 
+        var banner: NotificationBanner?
+        let settledBanner = measure {
+            banner = try? NotificationBanner(title: "Saved", subtitle: "3 files were copied")
+            banner?.show(on: $0.window)
+        }
+        banner?.dismiss()
+        banner = nil
+
         var toastOverlay: UnsafeMutablePointer<GtkWidget>?
         let toast = measure(content: {
             let overlay = adw_toast_overlay_new()!
@@ -171,6 +189,7 @@ enum SettledBench {
         report("settled_frames_per_sec", success, decimals: 2)
         report("hud_instance_settled_frames_per_sec", instanceSuccess, decimals: 2)
         report("spinner_no_animations_settled_frames_per_sec", stillSpinner, decimals: 2)
+        report("banner_settled_frames_per_sec", settledBanner, decimals: 2)
         report("adwtoast_settled_frames_per_sec", toast, decimals: 2)
     }
 
