@@ -8,14 +8,29 @@
 //   gtkhud-bench --mode spinner-gtk --frames N
 //   gtkhud-bench --mode spinner-png --out FILE   a picture of the benchmarked HUD
 //   gtkhud-bench --mode leak-cycles --cycles N   show/dismiss cycles for valgrind memcheck
+//   gtkhud-bench --mode before-init              public calls before gtk_init (for BadInputTests)
 import CGtk
 import Foundation
+import GtkHUD
 import GtkSupport
 
 let arguments = CommandLine.arguments
 
 func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+}
+
+if option("--mode") == "before-init" {
+    // For the bad-input test: public calls before gtk_init are refused with one message.
+    MainActor.assumeIsolated {
+        ProgressHUD.show(status: "Too early")
+        ProgressHUD.showSuccess(status: "Too early")
+        ProgressHUD.setStatus("Too early")
+        let banner = try? NotificationBanner(title: "Too early")
+        banner?.show(duration: 3)
+        print("nothing shown: \(!ProgressHUD.isVisible && banner?.state == .hidden && !GtkEnvironment.isInitialized)")
+    }
+    exit(0)
 }
 
 MainActor.assumeIsolated {

@@ -86,6 +86,9 @@ open class SwiftWidget {
         disposeHandlers.removeAll { $0.id == id }
     }
 
+    /// How many dispose handlers are waiting (for leak tests).
+    var disposeHandlerCount: Int { disposeHandlers.count }
+
     func runDisposeHandlers() {
         let handlers = disposeHandlers
         disposeHandlers = []
