@@ -1,32 +1,43 @@
-// gtkhud-gallery: every GtkHUD feature one click away (placeholder window until the
-// gallery issue lands). `--screenshot DIR` writes a PNG of the window and exits.
+// gtkhud-gallery: every GtkHUD feature one click away, scripted scenarios
+// for tests and demos, and the README screenshots. See `--help`.
 import CGtk
 import Foundation
 import GtkSupport
 
-let arguments = CommandLine.arguments
-let screenshotDirectory: String? = arguments.firstIndex(of: "--screenshot").flatMap {
-    arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+let options = Options.parse(CommandLine.arguments)
+if let error = options.error {
+    FileHandle.standardError.write(Data("gtkhud-gallery: \(error)\n\n\(Options.usage)\n".utf8))
+    exit(2)
+}
+switch options.mode {
+case .help:
+    print(Options.usage)
+    exit(0)
+case .listScenarios:
+    for name in Scenarios.names { print(name) }
+    exit(0)
+case .listThemes:
+    print("folder: \(Themes.directory() ?? "(none found: built-in default only)")")
+    for preset in Themes.load() { print("\(preset.name)\t\(preset.title)") }
+    exit(0)
+case .scenario(let name) where !Scenarios.names.contains(name):
+    FileHandle.standardError.write(Data("gtkhud-gallery: unknown scenario “\(name)”; --list-scenarios prints them\n".utf8))
+    exit(2)
+default:
+    break
 }
 
-MainActor.assumeIsolated {
-    guard GtkEnvironment.initialize() else {
-        print("gtkhud-gallery: cannot open a display (set DISPLAY, or run scripts/gallery, which starts Xvfb)")
-        exit(1)
-    }
-    let host = HostWindow(width: 640, height: 420, title: "GtkHUD Gallery")
-    let label = gtk_label_new("GtkHUD Gallery")!
-    host.setChild(label)
-    host.present()
-    if let directory = screenshotDirectory {
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let path = directory + "/gallery.png"
-        let written = WidgetRenderer.savePNG(host.window, to: path)
-        print(written ? "wrote \(path)" : "could not write \(path)")
-        host.close()
-        exit(written ? 0 : 1)
-    }
-    let loop = g_main_loop_new(nil, 0)
-    Signal.connect(host.window.raw, "close-request") { g_main_loop_quit(loop) }
-    g_main_loop_run(loop)
+// An empty GTK_THEME (as some headless set-ups export) is not a theme: it
+// makes GTK skip libadwaita's stylesheet. Treat it as unset.
+if let theme = ProcessInfo.processInfo.environment["GTK_THEME"], theme.isEmpty {
+    unsetenv("GTK_THEME")
 }
+
+let status = MainActor.assumeIsolated { () -> Int32 in
+    guard GtkEnvironment.initialize() else {
+        FileHandle.standardError.write(Data("gtkhud-gallery: cannot open a display (set DISPLAY, or run scripts/gallery, which starts Xvfb)\n".utf8))
+        return 1
+    }
+    return Gallery.run(options)
+}
+exit(status)

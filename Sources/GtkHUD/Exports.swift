@@ -1,4 +1,8 @@
 @_exported import HUDCore
 import HUDCore
+import HUDWidgets
 
 typealias HUDCoreDiagnostics = HUDCore.Diagnostics
+
+/// Where a HUD sits: JGProgressHUD's nine positions (see ``HUDAppearance/position``).
+public typealias HUDPosition = HUDWidgets.HUDPosition

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Inside a private D-Bus session: start the accessibility bus and Xvfb, run "$@", clean up.
 set -u
+# A private runtime directory: the accessibility bus socket lives there, and
+# concurrent sessions (parallel test runs) must not share or kill each other's bus.
+export XDG_RUNTIME_DIR="$(mktemp -d)"
+chmod 700 "$XDG_RUNTIME_DIR"
 /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
 bus_pid=$!
 display_file="$(mktemp)"
@@ -9,7 +13,7 @@ xvfb_pid=$!
 for _ in $(seq 1 100); do [ -s "$display_file" ] && break; sleep 0.05; done
 export DISPLAY=":$(head -n1 "$display_file")"
 rm -f "$display_file"
-export GDK_BACKEND=x11 GSK_RENDERER="${GSK_RENDERER:-cairo}" NO_AT_BRIDGE=0 GTK_THEME="${GTK_THEME:-}"
+export GDK_BACKEND=x11 GSK_RENDERER="${GSK_RENDERER:-cairo}" NO_AT_BRIDGE=0
 # Wait for the accessibility bus to register, so GTK finds it at start-up.
 for _ in $(seq 1 100); do
     dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner string:org.a11y.Bus 2>/dev/null | grep -q true && break
@@ -19,4 +23,5 @@ done
 status=$?
 kill "$xvfb_pid" "$bus_pid" 2>/dev/null
 wait 2>/dev/null
+rm -rf "$XDG_RUNTIME_DIR"
 exit $status

@@ -1,0 +1,312 @@
+// Scripted scenarios: `--scenario NAME` plays one without input, printing
+// `shown: <hud|banner> <text>` whenever a message becomes visible, then `done`.
+// Used by the tests (every scenario must run headless and exit 0) and for demos.
+import CGtk
+import Foundation
+import GtkHUD
+import GtkSupport
+
+/// The scenario names (readable without GTK, for `--list-scenarios`).
+enum Scenarios {
+    static let all: [(name: String, summary: String)] = [
+        ("hud-indeterminate", "ProgressHUD.show(status:)"),
+        ("hud-status", "A status that changes while shown"),
+        ("hud-progress", "ProgressHUD.showProgress filling up"),
+        ("hud-annular", "Instance HUD, annular determinate"),
+        ("hud-pie", "Instance HUD, determinate pie"),
+        ("hud-bar", "Instance HUD, horizontal bar"),
+        ("hud-text", "Instance HUD, text only"),
+        ("hud-details", "Instance HUD with a details label"),
+        ("hud-success", "ProgressHUD.showSuccess, dismissing itself"),
+        ("hud-error", "ProgressHUD.showError, dismissing itself"),
+        ("hud-info", "ProgressHUD.showInfo, dismissing itself"),
+        ("hud-image", "ProgressHUD.showImage with an icon name"),
+        ("hud-custom", "ProgressHUD.showCustomWidget"),
+        ("hud-button", "A Cancel button, pressed"),
+        ("hud-mask-black", "Black mask"),
+        ("hud-mask-gradient", "Gradient mask"),
+        ("hud-dark", "Dark style"),
+        ("hud-native-spinner", "GtkSpinner as the indeterminate indicator"),
+        ("hud-transitions", "Each show/hide transition in turn"),
+        ("hud-positions", "Nine HUDs, one at each position"),
+        ("hud-several", "Three HUDs at once"),
+        ("hud-part-of-window", "A HUD on a HUDOverlay covering one card"),
+        ("hud-foundation-progress", "A Foundation Progress updated from a background thread"),
+        ("hud-async-sequence", "An AsyncStream of progress values"),
+        ("hud-run", "HUD.run: work that succeeds"),
+        ("hud-run-cancel", "HUD.run: work cancelled with the button"),
+        ("hud-grace", "Quick work stays hidden under the grace time; slow work shows"),
+        ("hud-reduced-motion", "Animations off: HUDs appear at once"),
+        ("theme-presets", "The shared HUD under each preset theme"),
+        ("banner-top", "A banner dropping in from the top"),
+        ("banner-bottom", "A banner rising from the bottom"),
+        ("banner-image", "A banner with an image file, untinted"),
+        ("banner-colors", "BRYXBanner colours: a red error banner"),
+        ("banner-markup", "Pango markup in title and subtitle"),
+        ("banner-springiness", "No spring, slight and heavy, one after another"),
+        ("banner-queue", "Three banners waiting their turn"),
+        ("banner-priority", "A high-priority banner pushing a normal one back"),
+        ("banner-action", "An Undo button, pressed"),
+        ("banner-close-button", "A close button, pressed"),
+        ("banner-stack", "Three banners on screen at once (maxVisible = 3)"),
+        ("banner-toast-width", "Banners clamped to 450 px, like AdwToast"),
+        ("hud-and-banner", "A HUD and a banner at the same time"),
+    ]
+
+    static var names: [String] { all.map(\.name) }
+}
+
+@MainActor
+enum ScenarioRunner {
+    /// Plays `name`, prints `done` and quits (status 1 with a message if it overruns).
+    static func play(_ name: String) async {
+        EventCenter.shared.printsShownLines = true
+        ProgressHUD.minimumDismissTime = 0.6
+        let watchdog = MainLoop.after(milliseconds: 20_000) {
+            FileHandle.standardError.write(Data("gtkhud-gallery: scenario \(name) did not finish within 20 s\n".utf8))
+            Gallery.quit(status: 1)
+        }
+        await Clock.frames(2, of: Gallery.window)
+        // Give screen readers a moment to find the new window (AT-SPI
+        // registration is asynchronous), as a person would before clicking.
+        await Clock.sleep(0.4)
+        await run(name)
+        await Gallery.settle(timeout: 8)
+        watchdog.cancel()
+        if EventCenter.shared.shownCount == 0 {
+            FileHandle.standardError.write(Data("gtkhud-gallery: scenario \(name) showed nothing\n".utf8))
+            Gallery.quit(status: 1)
+            return
+        }
+        emit("done")
+        Gallery.quit()
+    }
+
+    private static func page(_ page: GalleryPage) { Gallery.main.show(page) }
+    private static var shared: SharedHUDPage { Gallery.sharedPage }
+    private static var instance: InstanceHUDPage { Gallery.instancePage }
+    private static var banners: BannersPage { Gallery.bannersPage }
+
+    /// Presses the first button with CSS class `cssClass` inside the window's banners.
+    @discardableResult
+    static func pressBannerButton(_ cssClass: String) -> Bool {
+        guard let stack = BannerCenter.for(Gallery.window)?.stackWidget,
+              let button = UI.descendants(of: stack).first(where: { UI.hasClass($0, cssClass) && gtkhud_is_a($0.raw, gtk_button_get_type()) != 0 })
+        else { return false }
+        gtk_widget_activate(button)
+        return true
+    }
+
+    /// Shows the shared HUD with `status` for `seconds`, then dismisses it.
+    private static func sharedHUD(_ status: String, for seconds: Double = 0.7) async {
+        ProgressHUD.show(status: status)
+        await Clock.sleep(seconds)
+        await ProgressHUD.dismiss()
+    }
+
+    /// Presses the first HUD button (e.g. Cancel) in the window, as a click would.
+    @discardableResult
+    static func pressHUDButton(in root: Widget) -> Bool {
+        guard let button = UI.descendants(of: root).first(where: { UI.hasClass($0, "hudbutton") }) else { return false }
+        gtk_widget_activate(button)
+        return true
+    }
+
+    private static func run(_ name: String) async {
+        switch name {
+        case "hud-indeterminate":
+            page(shared)
+            await sharedHUD("Loading")
+        case "hud-status":
+            page(shared)
+            ProgressHUD.show(status: "Connecting")
+            await Clock.sleep(0.5)
+            ProgressHUD.setStatus("Downloading")
+            await Clock.sleep(0.5)
+            await ProgressHUD.dismiss()
+        case "hud-progress":
+            page(shared)
+            shared.showProgress(duration: 1, status: "Downloading", finish: false)
+            await Clock.sleep(1.2)
+            await ProgressHUD.dismiss()
+        case "hud-annular":
+            page(instance)
+            instance.demo(.annularDeterminate, label: "Uploading", duration: 1)
+        case "hud-pie":
+            page(instance)
+            instance.demo(.determinate, label: "Exporting", duration: 1)
+        case "hud-bar":
+            page(instance)
+            instance.demo(.determinateHorizontalBar, label: "Copying", duration: 1)
+        case "hud-text":
+            page(instance)
+            instance.showsDetails = false
+            instance.demo(.text, label: "Message sent", duration: 1)
+        case "hud-details":
+            page(instance)
+            instance.details = "3 of 7 files"
+            instance.demo(.indeterminate, label: "Syncing", duration: 1)
+        case "hud-success":
+            page(shared)
+            ProgressHUD.showSuccess(status: "Saved")
+        case "hud-error":
+            page(shared)
+            ProgressHUD.showError(status: "Could not connect")
+        case "hud-info":
+            page(shared)
+            ProgressHUD.showInfo(status: "Heads up")
+        case "hud-image":
+            page(shared)
+            ProgressHUD.showImage("mail-send-symbolic", status: "Sent")
+        case "hud-custom":
+            page(shared)
+            shared.showCustom(status: "Starred")
+            await Clock.sleep(0.8)
+            await ProgressHUD.dismiss()
+        case "hud-button":
+            page(instance)
+            instance.withButton(label: "Uploading")
+            await Clock.sleep(0.7)
+            if !pressHUDButton(in: Gallery.window) { emit("error: no HUD button to press") }
+        case "hud-mask-black":
+            page(shared)
+            ProgressHUD.appearance.mask = .black
+            await sharedHUD("Black mask")
+        case "hud-mask-gradient":
+            page(shared)
+            ProgressHUD.appearance.mask = .gradient
+            await sharedHUD("Gradient mask")
+        case "hud-dark":
+            page(shared)
+            ProgressHUD.appearance.style = .dark
+            await sharedHUD("Dark style")
+        case "hud-native-spinner":
+            page(shared)
+            ProgressHUD.appearance.indicatorAnimation = .native
+            await sharedHUD("GtkSpinner")
+        case "hud-transitions":
+            page(instance)
+            instance.showsDetails = false
+            for (index, transition) in SharedHUDPage.transitions.enumerated() {
+                instance.appearance.transition = transition.1
+                instance.demo(.text, label: transition.0, duration: 0.35, place: PositionsPage.positions[index % 2 == 0 ? 1 : 7].place)
+                await Clock.sleep(0.3)
+            }
+        case "hud-positions":
+            page(Gallery.positionsPage)
+            Gallery.positionsPage.showAll(duration: 1)
+        case "hud-several":
+            page(instance)
+            instance.several()
+        case "hud-part-of-window":
+            page(Gallery.positionsPage)
+            UI.scrollToEnd(Gallery.positionsPage.widget)
+            Gallery.positionsPage.showOnCard(duration: 1)
+        case "hud-foundation-progress":
+            page(instance)
+            instance.foundationProgress()
+        case "hud-async-sequence":
+            page(instance)
+            instance.asyncSequence()
+        case "hud-run":
+            page(instance)
+            guard let hud = instance.workHUD("Working", grace: 0) else { return }
+            _ = try? await hud.run(successLabel: "Finished", resultDuration: 0.5) {
+                try await Task.sleep(nanoseconds: 600_000_000)
+            }
+        case "hud-run-cancel":
+            page(instance)
+            guard let hud = instance.workHUD("Working", grace: 0) else { return }
+            Task { @MainActor in
+                await Clock.sleep(0.7)
+                if !pressHUDButton(in: Gallery.window) { emit("error: no Cancel button to press") }
+            }
+            _ = try? await hud.run(resultDuration: 0.5) { try await Task.sleep(nanoseconds: 5_000_000_000) }
+        case "hud-grace":
+            page(instance)
+            if let quick = instance.workHUD("Quick work (never shown)", grace: 0.5) {
+                _ = try? await quick.run(resultDuration: 0.3) { try await Task.sleep(nanoseconds: 150_000_000) }
+            }
+            if let slow = instance.workHUD("Slow work", grace: 0.5) {
+                _ = try? await slow.run(resultDuration: 0.3) { try await Task.sleep(nanoseconds: 1_000_000_000) }
+            }
+        case "hud-reduced-motion":
+            let accessibility = Gallery.main.page(named: "accessibility") as! AccessibilityPage
+            page(accessibility)
+            accessibility.setReducedMotion(true)
+            ProgressHUD.showSuccess(status: "No animation")
+            await Clock.sleep(0.8)
+            accessibility.setReducedMotion(false)
+        case "theme-presets":
+            page(Gallery.themingPage)
+            for preset in Gallery.themingPage.presets {
+                Gallery.themingPage.loadPreset(named: preset.name)
+                await sharedHUD(preset.title, for: 0.4)
+                await Gallery.settle(timeout: 2)
+            }
+        case "banner-top":
+            page(banners)
+            banners.show(title: "Upload complete", subtitle: "3 photos were added to “Holidays”", image: .iconName("emblem-ok-symbolic"), seconds: 1)
+        case "banner-bottom":
+            page(banners)
+            banners.show(title: "Connection restored", subtitle: "You are back online", image: .iconName("network-wireless-symbolic"), seconds: 1) {
+                $0.position = .bottom
+            }
+        case "banner-image":
+            page(banners)
+            let image: NotificationBanner.Image = BannersPage.appIconFile.map { .file($0) } ?? .iconName("starred-symbolic")
+            banners.show(title: "GtkHUD Gallery", subtitle: "An image from a file", image: image, seconds: 1) { $0.tintsImage = false }
+        case "banner-colors":
+            page(banners)
+            banners.show(title: "Payment failed", subtitle: "Your card was declined", image: .iconName("dialog-error-symbolic"),
+                         background: HUDColor(red: 0.75, green: 0.11, blue: 0.16, alpha: 0.95), text: .white, seconds: 1)
+        case "banner-markup":
+            page(banners)
+            banners.show(title: "<b>Ada</b> mentioned you", subtitle: "in <i>#design</i>", image: .iconName("mail-unread-symbolic"), seconds: 1) {
+                $0.usesMarkup = true
+            }
+        case "banner-springiness":
+            page(banners)
+            for (title, spring) in BannersPage.springs.prefix(3) {
+                banners.show(title: "Springiness: \(title)", seconds: 0.5) { $0.springiness = spring }
+            }
+        case "banner-queue":
+            page(banners)
+            banners.queueThree(seconds: 0.6)
+        case "banner-priority":
+            page(banners)
+            banners.priority(normalSeconds: 1.2, highSeconds: 0.8, delay: 0.6)
+        case "banner-action":
+            page(banners)
+            banners.withAction(seconds: 5)
+            await Clock.sleep(0.9)
+            if !pressBannerButton("action") { emit("error: no action button to press") }
+        case "banner-close-button":
+            page(banners)
+            banners.show(title: "Close me", subtitle: "showsCloseButton = true", image: .iconName("window-close-symbolic"), seconds: 5) {
+                $0.showsCloseButton = true
+            }
+            await Clock.sleep(0.9)
+            if !pressBannerButton("close") { emit("error: no close button to press") }
+        case "banner-stack":
+            page(banners)
+            banners.center?.maxVisible = 3
+            banners.center?.spacing = 6
+            for index in 1...3 {
+                banners.show(title: "Stacked banner \(index)", subtitle: "maxVisible = 3", image: .iconName("mail-unread-symbolic"), seconds: 1)
+            }
+        case "banner-toast-width":
+            page(banners)
+            banners.center?.maximumWidth = 450
+            banners.show(title: "Saved", subtitle: "Clamped to 450 px, like AdwToast", image: .iconName("document-save-symbolic"), seconds: 1)
+        case "hud-and-banner":
+            page(banners)
+            ProgressHUD.show(status: "Sending")
+            banners.show(title: "New message", subtitle: "From Ada", image: .iconName("mail-unread-symbolic"), seconds: 1)
+            await Clock.sleep(0.9)
+            await ProgressHUD.dismiss()
+        default:
+            emit("error: scenario \(name) has no script")
+        }
+    }
+}
