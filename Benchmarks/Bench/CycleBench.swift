@@ -57,6 +57,7 @@ enum CycleBench {
 
     static func run(cycles: Int) {
         Bench.setAnimations(false)
+        Announcer.descriptionResetDelay = 0.05 // its pending reset timer would count as a live closure
         defer { Bench.setAnimations(true) }
         let scene = Scene()
         for index in 0..<300 { scene.cycle(index, paint: index % paintEvery == 0) }
@@ -78,11 +79,12 @@ enum CycleBench {
     /// and the process exits normally so the leak check sees what is left.
     static func leakCycles(_ cycles: Int) -> Never {
         Bench.setAnimations(false)
+        Announcer.descriptionResetDelay = 0.05 // its pending reset timer would count as a live closure
         let liveBefore = Bench.liveObjects
         let scene = Scene()
         for index in 0..<cycles { scene.cycle(index, paint: index % 10 == 0) }
         scene.close()
-        Bench.pump(seconds: 0.1)
+        Bench.pump(seconds: 0.2)
         note("leak-cycles: \(cycles) cycles; live objects \(liveBefore) → \(Bench.liveObjects)")
         exit(0)
     }
