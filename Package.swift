@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "GtkHUD", targets: ["GtkHUD"]),
         .executable(name: "gtkhud-gallery", targets: ["Gallery"]),
+        .executable(name: "gtkhud-bench", targets: ["Bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -27,6 +28,7 @@ let package = Package(
             resources: [.embedInCode("Resources/gtkhud.css")]
         ),
         .executableTarget(name: "Gallery", dependencies: ["GtkHUD", "GtkSupport", "CGtk"]),
+        .executableTarget(name: "Bench", dependencies: ["GtkHUD", "GtkSupport", "HUDWidgets", "HUDCore", "CGtk"], path: "Benchmarks/Bench"),
         .executableTarget(name: "BridgeProbe", dependencies: ["GtkSupport", "CGtk"], path: "Tests/BridgeProbe"),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
         .testTarget(name: "GtkSupportTests", dependencies: ["GtkSupport", "CGtk"]),

@@ -52,8 +52,10 @@ public final class HUD {
     public var progress: Double = 0 {
         didSet {
             let sanitised = HUDInput.progress(progress)
-            if let sanitised, sanitised != progress { progress = sanitised; return }
-            refresh(progressOnly: true)
+            // Assigning inside didSet does not call didSet again: clamp, then refresh.
+            if let sanitised, sanitised != progress { progress = sanitised }
+            // To or from NaN/infinity the indicator changes kind (spinner ↔ progress).
+            refresh(progressOnly: sanitised != nil && HUDInput.progress(oldValue) != nil)
         }
     }
     /// The widget shown in `.customView` mode (about 37×37 like MBProgressHUD suggests).
@@ -97,6 +99,12 @@ public final class HUD {
     private var sequenceTask: Task<Void, Never>?
     nonisolated private let mailbox = ProgressMailbox()
     private static var live: [ObjectIdentifier: [HUD]] = [:]
+    private var disposeHandlerID = 0
+
+    isolated deinit {
+        // The overlay outlives its HUDs: take this HUD's handler off its list.
+        overlayWidget.withObject { HUDOverlayWidget.of($0.asWidget)?.removeDisposeHandler(disposeHandlerID) }
+    }
 
     /// A HUD on `host` (a window, any widget inside one, or a ``HUDOverlay``'s widget).
     /// Returns nil, with a clear message, before GTK is initialised or when the
@@ -123,7 +131,7 @@ public final class HUD {
         view.onTouchOutside = { [weak self] in self?.hub.send(.touchOutside) }
         lifecycle.presenter = view
         _ = lifecycle.addObserver { [weak self] event in self?.handle(event) }
-        overlay.implementation.addDisposeHandler { [weak self] in self?.hostDestroyed() }
+        disposeHandlerID = overlay.implementation.addDisposeHandler { [weak self] in self?.hostDestroyed() }
         applyTiming()
         refresh()
     }
@@ -315,8 +323,8 @@ public final class HUD {
     // MARK: Internals
 
     private func refresh(progressOnly: Bool = false) {
-        let fraction = HUDInput.progress(progress) ?? 0
-        if progressOnly, [.determinate, .annularDeterminate, .determinateHorizontalBar].contains(mode) {
+        let fraction = HUDInput.progress(progress)
+        if progressOnly, let fraction, [.determinate, .annularDeterminate, .determinateHorizontalBar].contains(mode) {
             view.setProgress(fraction)
             return
         }
@@ -327,7 +335,7 @@ public final class HUD {
         }
         let indicator: HUDIndicator = switch mode {
         case .indeterminate: .indeterminate
-        case .determinate, .annularDeterminate, .determinateHorizontalBar: .progress(fraction)
+        case .determinate, .annularDeterminate, .determinateHorizontalBar: fraction.map { .progress($0) } ?? .indeterminate
         case .customView: .custom("custom-\(customGeneration)")
         case .text: .textOnly
         case .success: .success

@@ -224,7 +224,7 @@ final class HUDView: HUDPresenter {
         gtk_widget_add_css_class(image, "hudimage")
         gtk_widget_add_css_class(image, css)
         if !appearance.tintsImages { gtk_widget_add_css_class(image, "untinted") }
-        gtk_image_set_pixel_size(OpaquePointer(image), Int32(max(1, appearance.imageViewSize)))
+        gtk_image_set_pixel_size(OpaquePointer(image), Int32(Self.pixels(appearance.imageViewSize, fallback: 28, in: 1...4096)))
         if let color = appearance.foregroundImageColor {
             gtk_widget_add_css_class(image, HUDStyleSheets.className(node: "image", declarations: "color: \(color.cssValue);"))
         }
@@ -282,7 +282,8 @@ final class HUDView: HUDPresenter {
         case .automatic: bezelWidget.style = .automatic
         case .custom: bezelWidget.style = .custom
         }
-        bezelWidget.minimumSize = (Int32(clamping: Int(max(0, appearance.minimumSize.width))), Int32(clamping: Int(max(0, appearance.minimumSize.height))))
+        bezelWidget.minimumSize = (Int32(Self.pixels(appearance.minimumSize.width, fallback: 0, in: 0...100_000)),
+                                   Int32(Self.pixels(appearance.minimumSize.height, fallback: 0, in: 0...100_000)))
         bezelWidget.isSquare = appearance.isSquare
         removeGeneratedClasses(from: bezel.widget)
         let declarations = appearance.bezelDeclarations
@@ -294,9 +295,16 @@ final class HUDView: HUDPresenter {
 
     private func applyRingGeometry() {
         guard let ring = ringWidget else { return }
-        ring.thickness = max(0.5, appearance.ringThickness)
+        ring.thickness = Self.pixels(appearance.ringThickness, fallback: 2, in: 0.5...1_000)
         let hasText = !(content.status ?? "").isEmpty
-        ring.radius = max(1, hasText ? appearance.ringRadius : appearance.ringNoTextRadius)
+        ring.radius = hasText ? Self.pixels(appearance.ringRadius, fallback: 18, in: 1...10_000)
+                              : Self.pixels(appearance.ringNoTextRadius, fallback: 24, in: 1...10_000)
+    }
+
+    /// A size from the appearance that GTK can take: clamped to `range`, and
+    /// `fallback` (the default) for NaN or infinity, which would trap in `Int32(_:)`.
+    static func pixels(_ value: Double, fallback: Double, in range: ClosedRange<Double>) -> Double {
+        value.isFinite ? min(max(value, range.lowerBound), range.upperBound) : fallback
     }
 
     private func removeGeneratedClasses(from widget: UnsafeMutablePointer<GtkWidget>) {

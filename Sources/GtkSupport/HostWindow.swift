@@ -43,7 +43,7 @@ public final class HostWindow {
             if !done { gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT) }
             return done
         }, timeoutMilliseconds: timeoutMilliseconds)
-        while MainLoop.iterate() {}
+        Self.drainReadySources()
     }
 
     /// Destroys the window.
@@ -51,6 +51,14 @@ public final class HostWindow {
         guard !closed else { return }
         closed = true
         gtk_window_destroy(window.asWindow)
-        while MainLoop.iterate() {}
+        Self.drainReadySources()
+    }
+
+    /// Runs ready sources until none is left, for at most `milliseconds`: with an
+    /// animation whose frames take longer than the frame interval (a slow renderer,
+    /// valgrind) a paint is always ready, and an unbounded drain would never return.
+    private static func drainReadySources(milliseconds: Int = 200) {
+        let end = g_get_monotonic_time() + gint64(milliseconds) * 1_000
+        while g_get_monotonic_time() < end, MainLoop.iterate() {}
     }
 }

@@ -62,18 +62,37 @@ open class SwiftWidget {
     /// Drop timers, signal connections and references to other objects here.
     open func dispose() {}
 
-    private var disposeHandlers: [@MainActor () -> Void] = []
+    private var disposeHandlers: [(id: Int, handler: @MainActor () -> Void)] = []
+    private var lastDisposeHandlerID = 0
 
     /// Runs `handler` once when the widget is disposed (after ``dispose()``),
     /// e.g. to clean up state that other layers keep about this widget.
-    public func addDisposeHandler(_ handler: @escaping @MainActor () -> Void) {
-        if isDisposed { handler() } else { disposeHandlers.append(handler) }
+    /// Returns an id for ``removeDisposeHandler(_:)`` (0 when the widget was
+    /// already disposed and the handler ran at once).
+    @discardableResult
+    public func addDisposeHandler(_ handler: @escaping @MainActor () -> Void) -> Int {
+        if isDisposed {
+            handler()
+            return 0
+        }
+        lastDisposeHandlerID += 1
+        disposeHandlers.append((lastDisposeHandlerID, handler))
+        return lastDisposeHandlerID
     }
+
+    /// Drops a handler that is no longer needed. Objects that live shorter than
+    /// the widget (a HUD on a window) must do this, or the list grows for ever.
+    public func removeDisposeHandler(_ id: Int) {
+        disposeHandlers.removeAll { $0.id == id }
+    }
+
+    /// How many dispose handlers are waiting (for leak tests).
+    var disposeHandlerCount: Int { disposeHandlers.count }
 
     func runDisposeHandlers() {
         let handlers = disposeHandlers
         disposeHandlers = []
-        for handler in handlers { handler() }
+        for entry in handlers { entry.handler() }
     }
 
     /// Queues a redraw if the widget is still alive.

@@ -658,6 +658,8 @@ public final class BannerWidget: SwiftWidget {
 
     private static func setText(_ text: String?, markup: Bool, on label: UnsafeMutablePointer<GtkWidget>) {
         let typed = OpaquePointer(label)
+        // GTK's line limit is per paragraph: cap the paragraphs too.
+        let text = text.map { HUDLabelWidget.cappingParagraphs($0, at: Int(gtk_label_get_lines(typed))) }
         if markup, let text, pango_parse_markup(text, -1, 0, nil, nil, nil, nil) != 0 {
             gtk_label_set_markup(typed, text)
         } else {

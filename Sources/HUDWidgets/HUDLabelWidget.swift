@@ -46,6 +46,7 @@ public final class HUDLabelWidget: SwiftWidget {
     /// with `markup: true` it is parsed as Pango markup, and invalid markup
     /// falls back to literal text.
     public func setText(_ text: String, markup: Bool = false) {
+        let text = Self.cappingParagraphs(text, at: Int(maximumLines))
         if markup, HUDLabelWidget.isValidMarkup(text) {
             gtk_label_set_markup(typedLabel, text)
         } else {
@@ -53,6 +54,19 @@ public final class HUDLabelWidget: SwiftWidget {
             gtk_label_set_text(typedLabel, text)
         }
         gtk_widget_set_visible(widget, text.isEmpty ? 0 : 1)
+    }
+
+    /// `text` cut after `limit` line breaks, ending in "…". GTK's line limit
+    /// counts the lines of each paragraph, so without this a status of 500
+    /// short lines made a bezel 500 lines tall.
+    static func cappingParagraphs(_ text: String, at limit: Int) -> String {
+        guard limit > 0 else { return text }
+        var breaks = 0
+        for index in text.indices where text[index].isNewline {
+            breaks += 1
+            if breaks == limit { return String(text[..<index]) + "…" }
+        }
+        return text
     }
 
     /// The text as shown (without markup).

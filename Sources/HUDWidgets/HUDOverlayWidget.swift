@@ -111,7 +111,11 @@ public final class HUDOverlayWidget: SwiftWidget {
 
     override public func measure(_ orientation: GtkOrientation, forSize: Int32) -> WidgetMeasurement {
         var result = WidgetMeasurement()
-        for child in children where gtk_widget_get_visible(child) != 0 {
+        // Placed children (bezels) never count, and `place` measures them at the
+        // width they get; measuring them here too (at the window's width, or at
+        // their minimum width, where a wrapping label is laid out one character
+        // a line) was most of a HUD's layout time.
+        for child in children where gtk_widget_get_visible(child) != 0 && placements[child] == nil {
             var minimum: Int32 = 0, natural: Int32 = 0
             gtk_widget_measure(child, orientation, forSize, &minimum, &natural, nil, nil)
             // Layers never make the window bigger than its content needs,

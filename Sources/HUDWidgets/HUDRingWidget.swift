@@ -43,7 +43,7 @@ public final class HUDRingWidget: SwiftWidget {
     private var tickID: UInt32 = 0
     private var angle: Double = 0
     private var cachedArc: OpaquePointer?
-    private var cachedArcKey: String = ""
+    private var cachedArcKey = ArcKey()
 
     public required init(widget: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: widget)
@@ -117,32 +117,69 @@ public final class HUDRingWidget: SwiftWidget {
         }
     }
 
-    /// The spinning arc is drawn once into a cached render node and rotated per
-    /// frame, so a frame costs a transform, not a redraw of the arc.
+    /// The spinning arc is rasterised once into an image and rotated per frame,
+    /// so a frame costs one transformed image composite, not 48 anti-aliased
+    /// strokes (a cairo node replays its drawing operations on every frame).
+    /// The clip keeps the damage of each frame inside the widget: the rotated
+    /// square's bounding box would otherwise reach into the label below.
     private func drawSpinner(_ snapshot: OpaquePointer, width: Double, height: Double) {
         let color = cssColor(of: widget)
-        let key = "\(width)x\(height) \(thickness) \(radius) \(color)"
+        let key = ArcKey(width: width, height: height, thickness: thickness, radius: radius,
+                         red: color.red, green: color.green, blue: color.blue, alpha: color.alpha,
+                         scale: gtk_widget_get_scale_factor(widget))
         if cachedArc == nil || key != cachedArcKey {
             if let cachedArc { gsk_render_node_unref(cachedArc) }
-            cachedArc = renderArc(width: width, height: height, color: color)
+            cachedArc = Self.sharedArc(key)
             cachedArcKey = key
         }
         guard let cachedArc else { return }
+        var bounds = graphene_rect_t()
+        graphene_rect_init(&bounds, 0, 0, Float(width), Float(height))
         var center = graphene_point_t(x: Float(width / 2), y: Float(height / 2))
         var back = graphene_point_t(x: Float(-width / 2), y: Float(-height / 2))
+        gtk_snapshot_push_clip(snapshot, &bounds)
         gtk_snapshot_save(snapshot)
         gtk_snapshot_translate(snapshot, &center)
         gtk_snapshot_rotate(snapshot, Float(angle * 180 / .pi))
         gtk_snapshot_translate(snapshot, &back)
         gtk_snapshot_append_node(snapshot, cachedArc)
         gtk_snapshot_restore(snapshot)
+        gtk_snapshot_pop(snapshot)
     }
 
-    /// An arc over 3/4 of a turn whose opacity fades towards its tail.
-    private func renderArc(width: Double, height: Double, color: (red: Double, green: Double, blue: Double, alpha: Double)) -> OpaquePointer? {
-        let snapshot = gtk_snapshot_new()!
-        withCairo(snapshot, width: width, height: height) { cairo in
-            cairo_set_line_width(cairo, thickness)
+    /// What the cached arc depends on.
+    private struct ArcKey: Hashable {
+        var width = 0.0, height = 0.0, thickness = 0.0, radius = 0.0
+        var red = 0.0, green = 0.0, blue = 0.0, alpha = 0.0
+        var scale: Int32 = 1
+    }
+
+    /// Arcs already rasterised, shared by every ring: rasterising costs about as
+    /// much as laying out a new HUD, and apps use one or two sizes and colours.
+    private static var arcCache: [ArcKey: OpaquePointer] = [:]
+
+    /// A new reference to the arc for `key`, from the cache when possible.
+    private static func sharedArc(_ key: ArcKey) -> OpaquePointer? {
+        if let node = arcCache[key] { return gsk_render_node_ref(node) }
+        if arcCache.count >= 8 {
+            for node in arcCache.values { gsk_render_node_unref(node) }
+            arcCache.removeAll()
+        }
+        guard let node = renderArc(key) else { return nil }
+        arcCache[key] = node
+        return gsk_render_node_ref(node)
+    }
+
+    /// An arc over 3/4 of a turn whose opacity fades towards its tail, drawn
+    /// into an image at the widget's scale and wrapped in a node that paints it.
+    private static func renderArc(_ key: ArcKey) -> OpaquePointer? {
+        let scale = max(1, Int(key.scale))
+        guard let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((key.width * Double(scale)).rounded(.up)),
+                                                     Int32((key.height * Double(scale)).rounded(.up))) else { return nil }
+        defer { cairo_surface_destroy(image) }
+        cairo_surface_set_device_scale(image, Double(scale), Double(scale))
+        if let cairo = cairo_create(image) {
+            cairo_set_line_width(cairo, key.thickness)
             cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
             let segments = 48
             let span = 1.5 * Double.pi
@@ -150,10 +187,17 @@ public final class HUDRingWidget: SwiftWidget {
                 let start = -span + span * Double(index) / Double(segments)
                 let end = -span + span * Double(index + 1) / Double(segments)
                 let fade = Double(index + 1) / Double(segments)
-                cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha * fade)
-                cairo_arc(cairo, width / 2, height / 2, radius, start - .pi / 2, end - .pi / 2)
+                cairo_set_source_rgba(cairo, key.red, key.green, key.blue, key.alpha * fade)
+                cairo_arc(cairo, key.width / 2, key.height / 2, key.radius, start - .pi / 2, end - .pi / 2)
                 cairo_stroke(cairo)
             }
+            cairo_destroy(cairo)
+        }
+        cairo_surface_flush(image)
+        let snapshot = gtk_snapshot_new()!
+        withCairo(snapshot, width: key.width, height: key.height) { cairo in
+            cairo_set_source_surface(cairo, image, 0, 0)
+            cairo_paint(cairo)
         }
         return gtk_snapshot_free_to_node(snapshot)
     }

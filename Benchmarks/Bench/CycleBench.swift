@@ -1,0 +1,91 @@
+import CGtk
+import Foundation
+import GtkHUD
+import GtkSupport
+
+/// Show/dismiss cycles: memory growth and objects left behind.
+///
+/// One cycle creates an instance HUD (alternating modes, a label, a progress
+/// value), shows the shared HUD with a status and then a progress value,
+/// shows a banner (alternating subtitle, image, action button and timeout),
+/// dismisses the banner, hides both HUDs and shows a success HUD that is
+/// dismissed at once. GTK
+/// animations are off so a cycle does not wait for fades; every
+/// ``paintEvery``-th cycle paints a frame with everything on screen, so
+/// widgets are also snapshotted and rendered.
+@MainActor
+enum CycleBench {
+    static let paintEvery = 100
+
+    @MainActor final class Scene {
+        let host = HostWindow(width: 400, height: 300, title: "gtkhud-bench cycles")
+        init() {
+            host.setChild(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+            host.present()
+            ProgressHUD.host = host.window
+        }
+
+        func cycle(_ index: Int, paint: Bool) {
+            guard let hud = HUD(on: host.window) else { return }
+            hud.mode = [.indeterminate, .annularDeterminate, .determinate, .determinateHorizontalBar, .text][index % 5]
+            hud.label = "Working \(index % 7)"
+            if index % 2 == 0 { hud.detailsLabel = "Step \(index % 3)" }
+            hud.show()
+            hud.progress = Double(index % 10) / 10
+            ProgressHUD.show(status: "Loading \(index % 5)")
+            ProgressHUD.showProgress(0.3, status: "Copying")
+            let banner = try? NotificationBanner(title: "Copied \(index % 3)", subtitle: index % 2 == 0 ? "Link copied" : nil,
+                                                 image: index % 4 == 0 ? .iconName("emblem-ok-symbolic") : nil)
+            if index % 5 == 0 { banner?.setAction("Undo") {} }
+            banner?.show(on: host.window, duration: index % 2 == 0 ? 5 : nil)
+            if paint { host.waitForFrames(1) } else { Bench.drain() }
+            banner?.dismiss()
+            hud.hide()
+            ProgressHUD.showSuccess(status: "Done")
+            Bench.drain()
+            ProgressHUD.dismiss()
+            Bench.drain()
+        }
+
+        func close() {
+            ProgressHUD.reset()
+            ProgressHUD.host = nil
+            host.close()
+            Bench.drain()
+        }
+    }
+
+    static func run(cycles: Int) {
+        Bench.setAnimations(false)
+        Announcer.descriptionResetDelay = 0.05 // its pending reset timer would count as a live closure
+        defer { Bench.setAnimations(true) }
+        let scene = Scene()
+        for index in 0..<300 { scene.cycle(index, paint: index % paintEvery == 0) }
+        Bench.pump(seconds: 0.1)
+        let rssBefore = residentKiB(), liveBefore = Bench.liveObjects
+        let start = wallSeconds()
+        for index in 0..<cycles { scene.cycle(index, paint: index % paintEvery == 0) }
+        let elapsed = wallSeconds() - start
+        Bench.pump(seconds: 0.1)
+        let rssAfter = residentKiB(), liveAfter = Bench.liveObjects
+        note(String(format: "%d HUD and banner cycles in %.2f s (%.0f µs each); RSS %d → %d KiB; live objects %d → %d",
+                    cycles, elapsed, elapsed / Double(cycles) * 1e6, rssBefore, rssAfter, liveBefore, liveAfter))
+        scene.close()
+        report("cycle_rss_growth_kib", rssAfter - rssBefore)
+        report("live_objects_after", liveAfter - liveBefore)
+    }
+
+    /// For valgrind memcheck: `cycles` cycles, then everything is torn down
+    /// and the process exits normally so the leak check sees what is left.
+    static func leakCycles(_ cycles: Int) -> Never {
+        Bench.setAnimations(false)
+        Announcer.descriptionResetDelay = 0.05 // its pending reset timer would count as a live closure
+        let liveBefore = Bench.liveObjects
+        let scene = Scene()
+        for index in 0..<cycles { scene.cycle(index, paint: index % 10 == 0) }
+        scene.close()
+        Bench.pump(seconds: 0.2)
+        note("leak-cycles: \(cycles) cycles; live objects \(liveBefore) → \(Bench.liveObjects)")
+        exit(0)
+    }
+}
