@@ -61,12 +61,12 @@ enum CycleBench {
         defer { Bench.setAnimations(true) }
         let scene = Scene()
         for index in 0..<300 { scene.cycle(index, paint: index % paintEvery == 0) }
-        Bench.pump(seconds: 0.1)
+        Bench.pump(seconds: 0.7)
         let rssBefore = residentKiB(), liveBefore = Bench.liveObjects
         let start = wallSeconds()
         for index in 0..<cycles { scene.cycle(index, paint: index % paintEvery == 0) }
         let elapsed = wallSeconds() - start
-        Bench.pump(seconds: 0.1)
+        Bench.pump(seconds: 0.7)
         let rssAfter = residentKiB(), liveAfter = Bench.liveObjects
         note(String(format: "%d HUD and banner cycles in %.2f s (%.0f µs each); RSS %d → %d KiB; live objects %d → %d",
                     cycles, elapsed, elapsed / Double(cycles) * 1e6, rssBefore, rssAfter, liveBefore, liveAfter))
@@ -84,7 +84,7 @@ enum CycleBench {
         let scene = Scene()
         for index in 0..<cycles { scene.cycle(index, paint: index % 10 == 0) }
         scene.close()
-        Bench.pump(seconds: 0.2)
+        Bench.pump(seconds: 0.7)
         note("leak-cycles: \(cycles) cycles; live objects \(liveBefore) → \(Bench.liveObjects)")
         exit(0)
     }
