@@ -58,20 +58,35 @@ enum CycleBench {
     static func run(cycles: Int) {
         Bench.setAnimations(false)
         Announcer.descriptionResetDelay = 0.05 // its pending reset timer would count as a live closure
-        defer { Bench.setAnimations(true) }
         let scene = Scene()
-        for index in 0..<300 { scene.cycle(index, paint: index % paintEvery == 0) }
-        Bench.pump(seconds: 0.1)
-        let rssBefore = residentKiB(), liveBefore = Bench.liveObjects
+        for index in 0..<1_000 { scene.cycle(index, paint: index % paintEvery == 0) }
+        Bench.pump(seconds: 0.7)
+        let liveBefore = Bench.liveObjects
+        // RSS moves by a few hundred KiB either way as GLib, Pango and malloc
+        // caches settle, so the growth is a robust slope over eleven samples,
+        // one every tenth of the run, not the difference of two.
+        var samples: [(cycles: Double, kib: Double)] = [(0, Double(residentKiB()))]
+        let step = max(1, cycles / 10)
         let start = wallSeconds()
-        for index in 0..<cycles { scene.cycle(index, paint: index % paintEvery == 0) }
+        for index in 0..<cycles {
+            scene.cycle(index, paint: index % paintEvery == 0)
+            if (index + 1) % step == 0 { samples.append((Double(index + 1), Double(residentKiB()))) }
+        }
         let elapsed = wallSeconds() - start
-        Bench.pump(seconds: 0.1)
-        let rssAfter = residentKiB(), liveAfter = Bench.liveObjects
-        note(String(format: "%d HUD and banner cycles in %.2f s (%.0f µs each); RSS %d → %d KiB; live objects %d → %d",
-                    cycles, elapsed, elapsed / Double(cycles) * 1e6, rssBefore, rssAfter, liveBefore, liveAfter))
+        Bench.pump(seconds: 0.7)
+        let liveAfter = Bench.liveObjects
+        // Theil–Sen: the median of the slopes between every pair of samples, so
+        // one step (a cache freed, an arena trimmed) does not tilt the line.
+        var slopes: [Double] = []
+        for i in samples.indices { for j in samples.indices where j > i {
+            slopes.append((samples[j].kib - samples[i].kib) / (samples[j].cycles - samples[i].cycles))
+        } }
+        let slope = median(slopes)
+        note(String(format: "%d HUD and banner cycles in %.2f s (%.0f µs each); RSS samples (KiB): %@; live objects %d → %d",
+                    cycles, elapsed, elapsed / Double(cycles) * 1e6,
+                    samples.map { String(Int($0.kib)) }.joined(separator: " "), liveBefore, liveAfter))
         scene.close()
-        report("cycle_rss_growth_kib", rssAfter - rssBefore)
+        report("cycle_rss_growth_kib", Int((slope * Double(cycles)).rounded()))
         report("live_objects_after", liveAfter - liveBefore)
     }
 
@@ -80,11 +95,16 @@ enum CycleBench {
     static func leakCycles(_ cycles: Int) -> Never {
         Bench.setAnimations(false)
         Announcer.descriptionResetDelay = 0.05 // its pending reset timer would count as a live closure
+        // One cycle first: the stylesheet and its parse-error handler live as long as the process.
+        let first = Scene()
+        first.cycle(0, paint: true)
+        first.close()
+        Bench.pump(seconds: 0.7)
         let liveBefore = Bench.liveObjects
         let scene = Scene()
         for index in 0..<cycles { scene.cycle(index, paint: index % 10 == 0) }
         scene.close()
-        Bench.pump(seconds: 0.2)
+        Bench.pump(seconds: 0.7)
         note("leak-cycles: \(cycles) cycles; live objects \(liveBefore) → \(Bench.liveObjects)")
         exit(0)
     }
