@@ -1,30 +1,6 @@
 import Testing
 @testable import HUDCore
 
-/// Tracks what the presenter was told and flags impossible sequences.
-@MainActor
-private final class PresenterModel: HUDPresenter {
-    private(set) var isOnScreen = false
-    private(set) var isFadingOut = false
-    private(set) var violations: [String] = []
-
-    func beginAppear(duration: Duration) {
-        isOnScreen = true
-        isFadingOut = false
-    }
-
-    func beginDisappear(duration: Duration) {
-        if !isOnScreen || isFadingOut { violations.append("beginDisappear while not shown") }
-        isFadingOut = true
-    }
-
-    func finishDisappear() {
-        if !isOnScreen { violations.append("finishDisappear while not on screen") }
-        isOnScreen = false
-        isFadingOut = false
-    }
-}
-
 /// Random operations on virtual time, checking invariants after every step.
 /// A failure prints the seed and step, so it replays exactly.
 @MainActor
@@ -36,7 +12,7 @@ private final class PresenterModel: HUDPresenter {
         var random = HUDSplitMix64(seed: seed)
         let scheduler = ManualScheduler()
         let lifecycle = HUDLifecycle(scheduler: scheduler)
-        let presenter = PresenterModel()
+        let presenter = StrictHUDPresenter()
         lifecycle.presenter = presenter
         let recorder = HUDEventRecorder(observing: lifecycle, scheduler: scheduler)
         let probe = HUDCompletionProbe()
@@ -73,7 +49,7 @@ private final class PresenterModel: HUDPresenter {
         var random = HUDSplitMix64(seed: seed)
         let scheduler = ManualScheduler()
         let hud = SharedHUDController(scheduler: scheduler)
-        let presenter = PresenterModel()
+        let presenter = StrictHUDPresenter()
         hud.lifecycle.presenter = presenter
         let recorder = HUDEventRecorder(observing: hud.lifecycle, scheduler: scheduler)
         let probe = HUDCompletionProbe()

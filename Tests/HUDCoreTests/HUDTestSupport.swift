@@ -124,3 +124,27 @@ extension Duration {
     /// Milliseconds, to keep virtual timelines readable.
     static func ms(_ value: Int64) -> Duration { .milliseconds(value) }
 }
+
+/// A HUD presenter that records impossible call sequences.
+@MainActor
+final class StrictHUDPresenter: HUDPresenter {
+    private(set) var isOnScreen = false
+    private var isFadingOut = false
+    private(set) var violations: [String] = []
+
+    func beginAppear(duration: Duration) {
+        isOnScreen = true
+        isFadingOut = false
+    }
+
+    func beginDisappear(duration: Duration) {
+        if !isOnScreen || isFadingOut { violations.append("beginDisappear while not shown") }
+        isFadingOut = true
+    }
+
+    func finishDisappear() {
+        if !isOnScreen { violations.append("finishDisappear while not on screen") }
+        isOnScreen = false
+        isFadingOut = false
+    }
+}
