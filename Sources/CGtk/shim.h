@@ -73,6 +73,10 @@ static inline void gtkhud_signal_emit_simple(gpointer instance, const char *sign
     g_signal_emit_by_name(instance, signal);
 }
 
+/* GDK_PRIORITY_REDRAW and G_PRIORITY_DEFAULT_IDLE are macros. */
+static inline int gtkhud_priority_redraw(void) { return GDK_PRIORITY_REDRAW; }
+static inline int gtkhud_priority_default_idle(void) { return G_PRIORITY_DEFAULT_IDLE; }
+
 /* ---- Version checks ---- */
 /* Headers we were compiled against (GTK_CHECK_VERSION is a macro). */
 static inline gboolean gtkhud_built_against_gtk(guint major, guint minor, guint micro) {

@@ -50,6 +50,11 @@ bool gtkhud_main_queue_bridge_install(void) {
 
 bool gtkhud_main_queue_bridge_installed(void) { return bridge_source_id != 0; }
 
+int gtkhud_main_queue_bridge_priority(void) {
+    GSource *source = bridge_source_id ? g_main_context_find_source_by_id(NULL, bridge_source_id) : NULL;
+    return source ? g_source_get_priority(source) : 0;
+}
+
 unsigned long gtkhud_main_queue_bridge_drain_count(void) { return drain_count; }
 
 __attribute__((constructor)) static void gtkhud_install_bridge_at_load(void) {

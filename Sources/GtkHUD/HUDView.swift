@@ -207,7 +207,7 @@ final class HUDView: HUDPresenter {
             return picture
         case .custom:
             guard let custom = customWidget else { return nil }
-            if let parent = gtk_widget_get_parent(custom.widget) { gtk_widget_unparent(custom.widget); _ = parent }
+            if gtk_widget_get_parent(custom.widget) != nil { gtk_widget_unparent(custom.widget) }
             g_object_ref(custom.pointer)
             return custom.widget
         case .textOnly: return nil
@@ -378,14 +378,14 @@ final class HUDView: HUDPresenter {
     private func animate(appearing: Bool, duration: Duration) {
         let milliseconds = UInt32(clamping: duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
         let hiddenScale = appearance.transition.hiddenScale(appearing: appearing)
-        let from = appearing ? 0.0 : 1.0 - (1.0 - currentOpacity)
         let to = appearing ? 1.0 : 0.0
         guard milliseconds > 0, gtk_widget_get_mapped(mask.widget) != 0 || appearing else {
             apply(progress: to, hiddenScale: hiddenScale)
             animation = nil
             return
         }
-        let start = appearing ? currentOpacity : from
+        // From wherever the HUD is now: a show during a fade-out turns it around.
+        let start = currentOpacity
         apply(progress: start, hiddenScale: hiddenScale)
         let next = Animation(timedOn: mask.widget, from: start, to: to, milliseconds: milliseconds,
                              easing: appearing ? ADW_EASE_OUT_CUBIC : ADW_EASE_IN_CUBIC) { [weak self] value in

@@ -17,6 +17,10 @@ public enum MainActorBridge {
     /// Whether the GLib watch that drains the main queue is in place.
     public static var isInstalled: Bool { gtkhud_main_queue_bridge_installed() }
 
+    /// The GLib priority the bridge drains at: just below GTK's redraw, so a
+    /// flood of main-actor work cannot starve painting (0 when not installed).
+    public static var priority: Int32 { gtkhud_main_queue_bridge_priority() }
+
     /// How many times the bridge has drained the main queue.
     public static var drainCount: UInt { UInt(gtkhud_main_queue_bridge_drain_count()) }
 }

@@ -62,39 +62,17 @@ final class ThreadsTests: XCTestCase {
         }
     }
 
-    /// A stream of updates must not starve painting: the main-actor bridge runs
-    /// below GTK's redraw priority (at default priority a debug build drew 9 to 19 frames a second here, a release build 7).
-    func testAStormOfUpdatesDoesNotStopTheFrames() throws {
+    /// A stream of updates must not starve painting: the main-actor bridge
+    /// drains below GTK's redraw priority (at default priority a progress storm
+    /// held the HUD at 7 to 19 frames a second). Checked on the priority itself;
+    /// the frame rate under a storm is a benchmark figure
+    /// (`progress_frames_during_storm` in scripts/bench), not a timed test.
+    func testTheMainActorBridgeYieldsToRedrawing() throws {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
-            HUDTesting.setAnimations(true)
-            let (host, _) = HUDTesting.window()
-            defer { host.close() }
-            let hud = HUD(on: host.window)!
-            hud.mode = .annularDeterminate
-            hud.show(animated: false)
-            host.waitForFrames(2)
-            let clock = gtk_widget_get_frame_clock(host.window)!
-            var painted = 0
-            let connection = Signal.connect(UnsafeMutableRawPointer(clock), "paint") { painted += 1 }
-            let stats = Stats()
-            for _ in 0..<4 {
-                Thread.detachNewThread {
-                    var step = 0
-                    while stats.stop.load(ordering: .relaxed) == false {
-                        hud.setProgress(Double(step % 1_000) / 1_000)
-                        step += 1
-                    }
-                    stats.finished.add(1, ordering: .releasing)
-                    DispatchQueue.main.async {}
-                }
-            }
-            BannerGtkTesting.idle(milliseconds: 1_000)
-            stats.stop.store(true, ordering: .relaxed)
-            HUDTesting.wait("the threads to stop") { stats.finished.load(ordering: .acquiring) == 4 }
-            connection.disconnect()
-            XCTAssertGreaterThanOrEqual(painted, 30, "frames painted during one second of updates (about 50; 9 to 19 before)")
-            hud.hide(animated: false)
+            XCTAssertTrue(MainActorBridge.isInstalled)
+            XCTAssertGreaterThan(MainActorBridge.priority, gtkhud_priority_redraw(), "painting goes first")
+            XCTAssertLessThan(MainActorBridge.priority, gtkhud_priority_default_idle(), "main-actor work still precedes idles")
         }
     }
 
