@@ -28,6 +28,9 @@ final class HUDView: HUDPresenter {
     private var restoreFocus: WeakObjectRef?
     private var blockedContent: (widget: WeakObjectRef, canFocus: Bool)?
     private var placement = HUDOverlayWidget.Placement()
+    /// Escape triggers the button while the HUD is up, wherever focus is in the
+    /// window: key events bubble from the focused widget through the overlay.
+    private var escapeController: ObjectRef?
 
     var appearance = HUDAppearance() { didSet { applyAppearance() } }
     var progressStyle: ProgressStyle = .annular
@@ -127,13 +130,6 @@ final class HUDView: HUDPresenter {
         if let old = oldBezel { withOverlay { $0.removeLayer(old.widget) } }
         if isAttached { withOverlay { $0.addPlaced(created.widget, placement: placement) } }
         installTouchInside(on: created.widget)
-        let controller = gtk_event_controller_key_new()!
-        Signal.connectKey(UnsafeMutableRawPointer(controller), "key-pressed") { [weak self] keyval, _, _ in
-            guard keyval == UInt32(GDK_KEY_Escape), let self, let action = self.onButton, self.buttonTitle != nil else { return false }
-            action()
-            return true
-        }
-        gtk_widget_add_controller(created.widget, controller)
         applyAppearance()
         // A new bezel (its role changed, e.g. spinner → error) keeps the focus a blocking HUD had.
         if isOnScreen, blockedContent != nil, Announcer.mechanisms.contains(.focusForBlockingHUDs) {
@@ -341,6 +337,7 @@ final class HUDView: HUDPresenter {
         announcements.reset()
         giveBackFocus()
         gtk_widget_set_visible(mask.widget, 0)
+        removeEscape()
         withOverlay { overlay in
             overlay.removeLayer(mask.widget)
             if let bezel { overlay.removeLayer(bezel.widget) }
@@ -372,7 +369,27 @@ final class HUDView: HUDPresenter {
         withOverlay { overlay in
             overlay.addLayer(mask.widget)
             if let bezel { overlay.addPlaced(bezel.widget, placement: placement) }
+            installEscape(on: overlay.widget)
         }
+    }
+
+    private func installEscape(on overlay: UnsafeMutablePointer<GtkWidget>) {
+        let controller = ObjectRef(retaining: UnsafeMutableRawPointer(gtk_event_controller_key_new()!))
+        Signal.connectKey(controller.pointer, "key-pressed") { [weak self] keyval, _, _ in
+            guard keyval == UInt32(GDK_KEY_Escape), let self, let action = self.onButton, self.buttonTitle != nil else { return false }
+            action()
+            return true
+        }
+        // add_controller takes the new reference (transfer full); `controller` holds one of its own.
+        gtk_widget_add_controller(overlay, controller.pointer.opaque)
+        escapeController = controller
+    }
+
+    private func removeEscape() {
+        guard let controller = escapeController else { return }
+        escapeController = nil
+        let owner = gtk_event_controller_get_widget(controller.pointer.opaque)
+        if let owner { gtk_widget_remove_controller(owner, controller.pointer.opaque) }
     }
 
     private func animate(appearing: Bool, duration: Duration) {

@@ -145,3 +145,27 @@ final class HUDReshowTests: XCTestCase {
         }
     }
 }
+
+final class HUDKeyboardTests: XCTestCase {
+    func testEscapeTriggersTheHUDButtonWhereverFocusIs() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, content) = HUDTesting.window()
+            gtk_widget_grab_focus(content)
+            let hud = HUD(on: host.window)!
+            var cancelled = 0
+            hud.setButton("Cancel") { cancelled += 1 }
+            hud.show(animated: false)
+            host.waitForFrames(1)
+            let overlay = gtk_widget_get_parent(content)!
+            XCTAssertTrue(BannerGtkTesting.pressKey(UInt32(GDK_KEY_Escape), on: overlay))
+            XCTAssertEqual(cancelled, 1)
+            hud.setButton(nil)
+            XCTAssertFalse(BannerGtkTesting.pressKey(UInt32(GDK_KEY_Escape), on: overlay), "no button: Escape passes on")
+            hud.hide(animated: false)
+            host.waitForFrames(1)
+            XCTAssertFalse(BannerGtkTesting.pressKey(UInt32(GDK_KEY_Escape), on: overlay), "a hidden HUD leaves no key handler behind")
+            host.close()
+        }
+    }
+}
