@@ -11,11 +11,7 @@ import XCTest
 /// drag gesture's hit test. Velocities come from those times, as in a real drag.
 final class BannerGestureTests: XCTestCase {
     func testFlingTowardsTheEdgeDismissesWithSwipe() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(true)
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: true) { window in
             let counter = BannerCallCounter()
             let banner = try! NotificationBanner(title: "Swipe me")
             banner.onDismiss = counter.dismissed
@@ -40,11 +36,7 @@ final class BannerGestureTests: XCTestCase {
     }
 
     func testSlowDragAwayFromTheEdgeIsRubberBandedAndSpringsBack() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(true)
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: true) { window in
             let banner = try! NotificationBanner(title: "Stay")
             guard let widget = window.show(banner, duration: 30) else { return XCTFail("no banner widget") }
             window.waitUntilSettled(widget)
@@ -66,11 +58,7 @@ final class BannerGestureTests: XCTestCase {
     }
 
     func testDraggingABottomBannerDownPastHalfItsHeightDismisses() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(true)
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: true) { window in
             let counter = BannerCallCounter()
             let banner = try! NotificationBanner(title: "Down", subtitle: "Swipe me down")
             banner.position = .bottom
@@ -92,12 +80,7 @@ final class BannerGestureTests: XCTestCase {
     }
 
     func testSwipeIsIgnoredWhenTurnedOff() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(false)
-            defer { BannerGtkTesting.setAnimationsEnabled(true) }
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: false) { window in
             let banner = try! NotificationBanner(title: "Sticky")
             banner.dismissesOnSwipe = false
             guard let widget = window.show(banner) else { return XCTFail("no banner widget") }
@@ -111,12 +94,7 @@ final class BannerGestureTests: XCTestCase {
     }
 
     func testTapCallsOnTapOnceAndDismisses() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(false)
-            defer { BannerGtkTesting.setAnimationsEnabled(true) }
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: false) { window in
             let taps = BannerCallCounter()
             let dismissals = BannerCallCounter()
             let banner = try! NotificationBanner(title: "Tap me", onTap: taps.tick)
@@ -149,12 +127,7 @@ final class BannerGestureTests: XCTestCase {
     }
 
     func testHoverAndFocusHoldTheTimeout() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(false)
-            defer { BannerGtkTesting.setAnimationsEnabled(true) }
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: false) { window in
             let banner = try! NotificationBanner(title: "Timed")
             guard let widget = window.show(banner, duration: 0.3) else { return XCTFail("no banner widget") }
             widget.handlePointer(inside: true)
@@ -172,12 +145,7 @@ final class BannerGestureTests: XCTestCase {
     }
 
     func testClicksOutsideBannersReachTheContent() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(false)
-            defer { BannerGtkTesting.setAnimationsEnabled(true) }
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: false) { window in
             let banner = try! NotificationBanner(title: "Over the top")
             guard let widget = window.show(banner) else { return XCTFail("no banner widget") }
             window.host.waitForFrames(1)
@@ -191,12 +159,7 @@ final class BannerGestureTests: XCTestCase {
     }
 
     func testEscapeDismissesTheFrontBanner() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(false)
-            defer { BannerGtkTesting.setAnimationsEnabled(true) }
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: false) { window in
             window.center.maxVisible = 2
             let older = try! NotificationBanner(title: "Older")
             let newer = try! NotificationBanner(title: "Newer")

@@ -11,6 +11,19 @@ import XCTest
 enum BannerGtkTesting {
     static func requireDisplay() throws { try HUDTesting.requireDisplay() }
 
+    /// Runs `body` on the main actor with a fresh banner window and animations
+    /// on or off, closing the window and turning animations back on afterwards.
+    static func withWindow(animations: Bool, _ body: @MainActor (BannerTestWindow) -> Void) throws {
+        try requireDisplay()
+        MainActor.assumeIsolated {
+            setAnimationsEnabled(animations)
+            defer { setAnimationsEnabled(true) }
+            let window = BannerTestWindow()
+            defer { window.close() }
+            body(window)
+        }
+    }
+
     /// Sets `gtk-enable-animations` on the default GtkSettings.
     @MainActor
     static func setAnimationsEnabled(_ enabled: Bool) { HUDTesting.setAnimations(enabled) }

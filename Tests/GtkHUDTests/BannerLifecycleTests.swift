@@ -75,12 +75,7 @@ final class BannerLifecycleTests: XCTestCase {
     }
 
     func testNegativeDurationIsRefusedAndTheBannerStaysUntilDismissed() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(false)
-            defer { BannerGtkTesting.setAnimationsEnabled(true) }
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: false) { window in
             for duration in [-1, Double.nan] {
                 let banner = try! NotificationBanner(title: "Odd duration")
                 let (_, messages) = BannerGtkTesting.capturingMessages { window.show(banner, duration: duration) }
@@ -97,12 +92,7 @@ final class BannerLifecycleTests: XCTestCase {
     }
 
     func testActionButtonRunsItsClosureOrGActionAndDismisses() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(false)
-            defer { BannerGtkTesting.setAnimationsEnabled(true) }
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: false) { window in
             let clicks = BannerCallCounter()
             let withClosure = try! NotificationBanner(title: "Deleted")
             withClosure.setAction("_Undo", handler: clicks.tick)
@@ -141,12 +131,7 @@ final class BannerLifecycleTests: XCTestCase {
     }
 
     func testQueueingFollowsPriorityAndDismissedCanBeAwaited() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(false)
-            defer { BannerGtkTesting.setAnimationsEnabled(true) }
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: false) { window in
             let normal = try! NotificationBanner(title: "Normal")
             let later = try! NotificationBanner(title: "Later")
             let urgent = try! NotificationBanner(title: "Urgent")

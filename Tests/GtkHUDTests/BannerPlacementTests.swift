@@ -8,11 +8,7 @@ import XCTest
 /// Where banners sit, how they move in, and how CSS and content change what they draw.
 final class BannerPlacementTests: XCTestCase {
     func testTopBannerSpringsInAndHangsFromTheTopEdgeAtFullWidth() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(true)
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: true) { window in
             let banner = try! NotificationBanner(title: "Saved", subtitle: "Your document was saved")
             guard let widget = window.show(banner) else { return XCTFail("no banner widget") }
             XCTAssertTrue(widget.isAnimating, "the entrance must be a running spring animation")
@@ -31,11 +27,7 @@ final class BannerPlacementTests: XCTestCase {
     }
 
     func testBottomBannerStandsOnTheBottomEdge() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(true)
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: true) { window in
             let banner = try! NotificationBanner(title: "Bottom")
             banner.position = .bottom
             banner.springiness = .heavy
@@ -51,12 +43,7 @@ final class BannerPlacementTests: XCTestCase {
     }
 
     func testWithAnimationsOffTheBannerIsInPlaceImmediately() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(false)
-            defer { BannerGtkTesting.setAnimationsEnabled(true) }
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: false) { window in
             let banner = try! NotificationBanner(title: "Instant")
             banner.show(on: window.window)
             guard let widget = banner.widget.flatMap({ BannerWidget.of($0) }) else { return XCTFail("no banner widget") }
@@ -74,12 +61,7 @@ final class BannerPlacementTests: XCTestCase {
     }
 
     func testStackedBannersAreOffsetBySlotAndClampingCentresThem() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(false)
-            defer { BannerGtkTesting.setAnimationsEnabled(true) }
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: false) { window in
             window.center.maxVisible = 2
             let first = try! NotificationBanner(title: "First")
             let second = try! NotificationBanner(title: "Second", subtitle: "Arrived later")
@@ -105,12 +87,7 @@ final class BannerPlacementTests: XCTestCase {
     }
 
     func testApplicationCSSOverridesTheBannerBackground() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(false)
-            defer { BannerGtkTesting.setAnimationsEnabled(true) }
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: false) { window in
             // Colours set from code, so the override must beat the generated class too.
             let banner = try! NotificationBanner(title: "Styled", subtitle: "Green, please",
                                                  backgroundColor: HUDColor(red: 1, green: 0, blue: 0))
@@ -139,12 +116,7 @@ final class BannerPlacementTests: XCTestCase {
     }
 
     func testImageIsTintedWithTheTextColourUnlessTurnedOff() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(false)
-            defer { BannerGtkTesting.setAnimationsEnabled(true) }
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: false) { window in
             // A solid red 16×16 texture as the picture; green text on black.
             let bytes: [UInt8] = (0..<(16 * 16 * 4)).map { $0 % 4 == 0 || $0 % 4 == 3 ? 255 : 0 }
             let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
@@ -183,12 +155,7 @@ final class BannerPlacementTests: XCTestCase {
     }
 
     func testRightToLeftMirrorsTheLayout() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(false)
-            defer { BannerGtkTesting.setAnimationsEnabled(true) }
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: false) { window in
             let banner = try! NotificationBanner(title: "مرحبا", image: .iconName("dialog-information-symbolic"))
             banner.showsCloseButton = true
             guard let widget = window.show(banner) else { return XCTFail("no banner widget") }
@@ -203,12 +170,7 @@ final class BannerPlacementTests: XCTestCase {
     }
 
     func testMarkupIsShownLiterallyUnlessRequested() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(false)
-            defer { BannerGtkTesting.setAnimationsEnabled(true) }
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: false) { window in
             window.center.maxVisible = 3
             let literal = try! NotificationBanner(title: "<b>Bold</b> & co", subtitle: "<i>x</i>")
             let markup = try! NotificationBanner(title: "<b>Bold</b> &amp; co")
@@ -225,12 +187,7 @@ final class BannerPlacementTests: XCTestCase {
     }
 
     func testBannerIsAnAlertAndItsButtonsAreFocusable() throws {
-        try BannerGtkTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            BannerGtkTesting.setAnimationsEnabled(false)
-            defer { BannerGtkTesting.setAnimationsEnabled(true) }
-            let window = BannerTestWindow()
-            defer { window.close() }
+        try BannerGtkTesting.withWindow(animations: false) { window in
             let banner = try! NotificationBanner(title: "Deleted", subtitle: "1 file")
             banner.setAction("_Undo") {}
             banner.showsCloseButton = true
