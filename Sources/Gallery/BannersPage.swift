@@ -47,9 +47,11 @@ final class BannerTracker {
         }
     }
 
-    /// The title as the user sees it (markup removed when the banner uses markup), else the subtitle.
+    /// The title and subtitle as the user sees them (markup removed when the banner uses markup).
     static func visibleText(of banner: NotificationBanner) -> String? {
-        guard let text = banner.title ?? banner.subtitle else { return nil }
+        let parts = [banner.title, banner.subtitle].compactMap { $0 }.filter { !$0.isEmpty }
+        guard !parts.isEmpty else { return nil }
+        let text = parts.joined(separator: ". ")
         guard banner.usesMarkup else { return text }
         var plain: UnsafeMutablePointer<CChar>?
         guard pango_parse_markup(text, -1, 0, nil, &plain, nil, nil) != 0, let plain else { return text }

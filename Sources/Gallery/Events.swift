@@ -65,7 +65,7 @@ final class EventCenter {
         case .didAppear(let status):
             counters.didAppear += 1
             log("\(who): did appear \(quoted(status))")
-            shown(.hud, status)
+            // The `shown:` line comes from HUDTextWatcher, which sees status changes too.
         case .willDisappear(let status):
             counters.willDisappear += 1
             log("\(who): will disappear \(quoted(status))")
@@ -96,7 +96,8 @@ final class EventCenter {
         log("Banner: gone (\(reason)) \(quoted(title))")
     }
 
-    private func shown(_ source: Source, _ text: String?) {
+    /// Counts a message put on screen and prints its `shown:` line in scenarios.
+    func shown(_ source: Source, _ text: String?) {
         shownCount += 1
         if printsShownLines { emit("shown: \(source.rawValue) \(text ?? "")") }
     }

@@ -36,7 +36,7 @@ struct Options {
                                  theming, accessibility, stress)
           --dark                 start in the dark style
           --list-scenarios       print the scripted scenarios, one a line
-          --scenario NAME        play a scenario without input, print what it shows, exit
+          --scenario NAME[,NAME] play scenarios in turn without input, print what they show, exit
           --list-themes          print the themes folder and the preset names
           --screenshot DIR       write a PNG of every page, HUD mode and banner kind to DIR, exit
           --only PREFIX          with --screenshot: only the PNGs whose name starts with PREFIX

@@ -12,6 +12,8 @@ enum Scenarios {
         ("hud-indeterminate", "ProgressHUD.show(status:)"),
         ("hud-status", "A status that changes while shown"),
         ("hud-progress", "ProgressHUD.showProgress filling up"),
+        ("hud-progress-steps", "Progress at 0, 50 and 100 %, 2 s apart (each step is spoken)"),
+        ("hud-instance-progress", "Instance HUD progress at 0, 60 and 100 %, 2 s apart"),
         ("hud-annular", "Instance HUD, annular determinate"),
         ("hud-pie", "Instance HUD, determinate pie"),
         ("hud-bar", "Instance HUD, horizontal bar"),
@@ -54,33 +56,70 @@ enum Scenarios {
     ]
 
     static var names: [String] { all.map(\.name) }
+
+    /// The first name in a comma-separated `list` that is no scenario (nil when all are).
+    static func unknown(in list: String) -> String? {
+        let requested = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if requested.allSatisfy(\.isEmpty) { return list }
+        return requested.first { !$0.isEmpty && !names.contains($0) }
+    }
 }
 
 @MainActor
 enum ScenarioRunner {
-    /// Plays `name`, prints `done` and quits (status 1 with a message if it overruns).
-    static func play(_ name: String) async {
+    /// Plays the scenarios in `list` (names separated by commas) one after
+    /// another in the same window, prints `done` and quits (status 1 with a
+    /// message if one overruns or shows nothing). One window for many
+    /// scenarios is how the screen-reader test plays them all under one Orca.
+    static func play(_ list: String) async {
+        let names = list.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         EventCenter.shared.printsShownLines = true
-        ProgressHUD.minimumDismissTime = 0.6
-        let watchdog = MainLoop.after(milliseconds: 20_000) {
-            FileHandle.standardError.write(Data("gtkhud-gallery: scenario \(name) did not finish within 20 s\n".utf8))
-            Gallery.quit(status: 1)
-        }
+        let watcher = HUDTextWatcher(in: Gallery.window)
         await Clock.frames(2, of: Gallery.window)
         // Give screen readers a moment to find the new window (AT-SPI
         // registration is asynchronous), as a person would before clicking.
         await Clock.sleep(0.4)
-        await run(name)
-        await Gallery.settle(timeout: 8)
-        watchdog.cancel()
-        if EventCenter.shared.shownCount == 0 {
-            FileHandle.standardError.write(Data("gtkhud-gallery: scenario \(name) showed nothing\n".utf8))
-            Gallery.quit(status: 1)
-            return
+        for name in names {
+            resetSettings()
+            let before = EventCenter.shared.shownCount
+            let watchdog = MainLoop.after(milliseconds: 20_000) {
+                FileHandle.standardError.write(Data("gtkhud-gallery: scenario \(name) did not finish within 20 s\n".utf8))
+                Gallery.quit(status: 1)
+            }
+            if names.count > 1 { emit("scenario: \(name)") }
+            await run(name)
+            await Gallery.settle(timeout: 8)
+            watchdog.cancel()
+            if EventCenter.shared.shownCount == before {
+                FileHandle.standardError.write(Data("gtkhud-gallery: scenario \(name) showed nothing\n".utf8))
+                Gallery.quit(status: 1)
+                return
+            }
+            // A gap between scenarios, so one scenario's speech is not taken for the next one's.
+            if names.count > 1 { await Clock.sleep(0.6) }
         }
+        watcher.stop()
         emit("done")
         Gallery.quit()
     }
+
+    /// Puts back what scenarios change, so each starts from the defaults.
+    private static func resetSettings() {
+        ProgressHUD.minimumDismissTime = 0.6
+        ProgressHUD.appearance = HUDAppearance()
+        instance.showsDetails = true
+        instance.details = "Details label: smaller text"
+        instance.appearance = HUD.defaultAppearance
+        if let center = banners.center {
+            center.maxVisible = 1
+            center.spacing = 0
+            center.maximumWidth = nil
+        }
+    }
+
+    /// Prints `shown: hud <text>` for a message the script itself puts on
+    /// screen (a progress step the screen reader should hear).
+    private static func shown(_ text: String) { EventCenter.shared.shown(.hud, text) }
 
     private static func page(_ page: GalleryPage) { Gallery.main.show(page) }
     private static var shared: SharedHUDPage { Gallery.sharedPage }
@@ -122,13 +161,35 @@ enum ScenarioRunner {
             ProgressHUD.show(status: "Connecting")
             await Clock.sleep(0.5)
             ProgressHUD.setStatus("Downloading")
-            await Clock.sleep(0.5)
+            await Clock.sleep(0.8)
             await ProgressHUD.dismiss()
         case "hud-progress":
             page(shared)
             shared.showProgress(duration: 1, status: "Downloading", finish: false)
             await Clock.sleep(1.2)
             await ProgressHUD.dismiss()
+        case "hud-progress-steps":
+            // Progress is spoken at quarters, at most every 2 s: three steps a screen reader hears.
+            page(shared)
+            for (step, fraction) in [0.0, 0.5, 1.0].enumerated() {
+                ProgressHUD.showProgress(fraction, status: "Downloading")
+                // The first step is the HUD appearing ("Downloading", printed by HUDTextWatcher).
+                if step > 0 { shown("Downloading \(Int(fraction * 100))%") }
+                await Clock.sleep(step == 2 ? 0.8 : 2.3)
+            }
+            await ProgressHUD.dismiss()
+        case "hud-instance-progress":
+            // The same steps on an instance HUD (its progress takes a faster road than the shared HUD's).
+            page(instance)
+            guard let hud = instance.makeHUD(.determinateHorizontalBar, label: "Copying", name: "HUD (progress)") else { return }
+            hud.detailsLabel = nil
+            hud.show()
+            for (step, fraction) in [0.0, 0.6, 1.0].enumerated() {
+                hud.progress = fraction
+                if step > 0 { shown("Copying \(Int(fraction * 100))%") }
+                await Clock.sleep(step == 2 ? 0.8 : 2.3)
+            }
+            await hud.hide(animated: true)
         case "hud-annular":
             page(instance)
             instance.demo(.annularDeterminate, label: "Uploading", duration: 1)
@@ -308,5 +369,45 @@ enum ScenarioRunner {
         default:
             emit("error: scenario \(name) has no script")
         }
+    }
+}
+
+/// Prints `shown: hud <text>` whenever a HUD's status label shows new text
+/// on screen: a HUD appearing, its status changing, a result ("Finished",
+/// "Cancelled") replacing it. What a sighted user reads, taken from the
+/// widgets themselves rather than from the library's own announcements.
+@MainActor
+final class HUDTextWatcher {
+    private let root: Widget
+    private var lastText: [UnsafeMutableRawPointer: String] = [:]
+    private var timer: RepeatingTimer?
+
+    init(in root: Widget) {
+        self.root = root
+        timer = RepeatingTimer(every: 0.015) { [weak self] in
+            self?.poll()
+            return self != nil
+        }
+    }
+
+    func stop() {
+        timer?.cancel()
+        timer = nil
+    }
+
+    private func poll() {
+        var seen: [UnsafeMutableRawPointer: String] = [:]
+        for label in UI.descendants(of: root) where Self.isStatusLabel(label) && gtk_widget_get_mapped(label) != 0 {
+            guard let inner = gtk_widget_get_first_child(label) else { continue }
+            let text = UI.text(of: inner)
+            seen[label.raw] = text
+            if lastText[label.raw] != text, !text.isEmpty { EventCenter.shared.shown(.hud, text) }
+        }
+        lastText = seen
+    }
+
+    private static func isStatusLabel(_ widget: Widget) -> Bool {
+        guard let name = gtk_widget_get_css_name(widget), String(cString: name) == "hudlabel" else { return false }
+        return UI.hasClass(widget, "status")
     }
 }

@@ -20,8 +20,8 @@ case .listThemes:
     print("folder: \(Themes.directory() ?? "(none found: built-in default only)")")
     for preset in Themes.load() { print("\(preset.name)\t\(preset.title)") }
     exit(0)
-case .scenario(let name) where !Scenarios.names.contains(name):
-    FileHandle.standardError.write(Data("gtkhud-gallery: unknown scenario “\(name)”; --list-scenarios prints them\n".utf8))
+case .scenario(let list) where Scenarios.unknown(in: list) != nil:
+    FileHandle.standardError.write(Data("gtkhud-gallery: unknown scenario “\(Scenarios.unknown(in: list) ?? "")”; --list-scenarios prints them\n".utf8))
     exit(2)
 default:
     break

@@ -4,19 +4,22 @@ import HUDCore
 
 /// Speaks HUD and banner messages to screen readers, on the GTK users have.
 ///
+/// What each path was measured to do with the real Orca is in
+/// `docs/accessibility.md`; in short:
 /// - GTK ≥ 4.14: `gtk_accessible_announce` (looked up at run time): errors
 ///   and high-priority banners assertively, everything else politely.
-/// - GTK 4.8–4.12, which cannot announce: a HUD with a blocking mask takes
-///   keyboard focus on its bezel, whose role and name carry the message, so
-///   the screen reader speaks it as it lands (SVProgressHUD's modal VoiceOver
-///   behaviour) and later name changes too; focus goes back on dismissal.
-///   Everything else uses the description technique Orca's documentation
-///   recommends for old GTK, applied to the window: its accessible description
-///   is set to the message (Orca speaks description changes of the focused
-///   object and of the active frame), then reset a few seconds later. The
-///   window rather than the focused widget, because GTK 4.8 only sends events
-///   for widgets a screen reader has already visited, and the window is always
-///   one of them; the focused widget may not be.
+/// - GTK 4.8–4.12, which cannot announce: Orca 43 presents a description
+///   change only for its *locus of focus* (the focused widget, or the window
+///   when nothing in it has focus). So the message becomes, for a moment, the
+///   accessible description of whatever has keyboard focus, without moving
+///   that focus: typing in an entry goes on undisturbed. The description is
+///   reset about a second later (a reset to nothing is not spoken; a widget
+///   with a tooltip gets its tooltip back once focus has left it, so the
+///   restore is not read out either).
+/// - A HUD with a blocking mask takes keyboard focus on its bezel, whose role
+///   and name carry the message (SVProgressHUD's modal VoiceOver behaviour),
+///   and gives focus back on dismissal; its later messages are descriptions
+///   of the bezel, which is then the locus of focus.
 ///
 /// Each mechanism can be turned off with ``mechanisms``. Messages are never
 /// flooded: HUDs announce a status once and progress at quarters at most every
@@ -29,11 +32,11 @@ public enum Announcer {
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// `gtk_accessible_announce` where the running GTK has it (4.14+).
         public static let native = Mechanisms(rawValue: 1)
-        /// Blocking HUDs take keyboard focus on their bezel (GTK 4.8 path).
+        /// Blocking HUDs take keyboard focus on their bezel.
         public static let focusForBlockingHUDs = Mechanisms(rawValue: 2)
-        /// The window's description carries the message (GTK 4.8 path).
-        public static let windowDescription = Mechanisms(rawValue: 4)
-        public static let all: Mechanisms = [.native, .focusForBlockingHUDs, .windowDescription]
+        /// The focused widget's (or the window's) description carries the message (GTK < 4.14).
+        public static let focusDescription = Mechanisms(rawValue: 4)
+        public static let all: Mechanisms = [.native, .focusForBlockingHUDs, .focusDescription]
     }
 
     /// How urgent a message is.
@@ -48,14 +51,14 @@ public enum Announcer {
     public struct Record: Sendable, Equatable {
         public let text: String
         public let priority: Priority
-        /// `"native"`, `"focus"` or `"description"`.
+        /// `"native"`, `"focus"` (spoken as a focused HUD's name) or `"description"`.
         public let mechanism: String
     }
 
     /// Which mechanisms are on (all by default).
     public static var mechanisms: Mechanisms = .all
-    /// Seconds before a description set by the fallback is cleared again.
-    public static var descriptionResetDelay: Double = 4
+    /// Seconds before a description set by the fallback is reset (clamped to 0.05...30).
+    public static var descriptionResetDelay: Double = 1
 
     /// Whether messages go through `gtk_accessible_announce` (GTK ≥ 4.14 and `.native` on).
     public static var usesNativeAnnouncements: Bool {
@@ -64,7 +67,7 @@ public enum Announcer {
 
     private static var observers: [Int: @MainActor (Record) -> Void] = [:]
     private static var nextObserver = 0
-    private static var pendingReset: (widget: WeakObjectRef, timer: MainLoopSource, destroyed: SignalConnection)?
+    private static var borrowed: [BorrowedDescription] = []
 
     /// Calls `handler` for every announcement until the observation is cancelled.
     public static func observe(_ handler: @escaping @MainActor (Record) -> Void) -> HUDObservation {
@@ -75,55 +78,172 @@ public enum Announcer {
     }
 
     /// Announces `text` on behalf of `source` (a HUD bezel or banner widget).
-    /// `sourceHasFocus` means the message is already carried by a focused widget
-    /// whose name is the message, so on old GTK nothing more is needed.
+    /// `spokenByFocus` means a focused widget whose accessible name is this very
+    /// message already carries it (a blocking HUD's bezel taking focus, or its
+    /// name changing while focused), so on old GTK nothing more is needed.
     public static func announce(_ text: String, from source: UnsafeMutablePointer<GtkWidget>,
-                                priority: Priority, sourceHasFocus: Bool = false) {
+                                priority: Priority, spokenByFocus: Bool = false) {
         let message = HUDInput.accessibleName(for: text)
+        guard !message.isEmpty else { return }
         if usesNativeAnnouncements, Accessible.announce(message, from: source, assertive: priority == .assertive) {
             notify(Record(text: message, priority: priority, mechanism: "native"))
             return
         }
-        if sourceHasFocus {
+        if spokenByFocus {
             notify(Record(text: message, priority: priority, mechanism: "focus"))
             return
         }
-        guard mechanisms.contains(.windowDescription), let target = window(of: source) else { return }
-        describe(target, with: message)
+        guard mechanisms.contains(.focusDescription) else { return }
+        let targets = locusCandidates(near: source)
+        guard !targets.isEmpty else { return }
+        describe(targets, with: message)
         notify(Record(text: message, priority: priority, mechanism: "description"))
     }
 
-    /// The window of `source` (the active frame for a screen reader).
-    private static func window(of source: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-        gtk_widget_get_root(source).map { UnsafeMutableRawPointer($0).asWidget }
+    /// The objects a screen reader may treat as focused in `source`'s window.
+    /// Orca speaks a description change only for its locus of focus, so the
+    /// message can go to every candidate and is still spoken once:
+    /// - the focus widget, or its nearest ancestor that is in the accessible
+    ///   tree (an entry's inner `GtkText` has no role; the entry is what Orca tracks);
+    /// - the selected rows of the list box holding the focus (Orca moves its
+    ///   locus to a row selected programmatically while focus stays put);
+    /// - the window itself, Orca's locus when nothing in it has focus.
+    static func locusCandidates(near source: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        guard let root = gtk_widget_get_root(source) else { return [] }
+        let window = UnsafeMutableRawPointer(root).asWidget
+        var focus = gtk_root_get_focus(root)
+        while let widget = focus, widget != window, !isInAccessibleTree(widget) {
+            focus = gtk_widget_get_parent(widget)
+        }
+        var candidates = [window]
+        if let focus, focus != window {
+            candidates.append(focus)
+            candidates += selectedRows(around: focus).filter { $0 != focus }
+        }
+        return candidates
+    }
+
+    private static func isInAccessibleTree(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        let role = gtk_accessible_get_accessible_role(widget.accessible)
+        return role != GTK_ACCESSIBLE_ROLE_NONE && role != GTK_ACCESSIBLE_ROLE_PRESENTATION
+    }
+
+    /// The selected rows of the `GtkListBox` that is `widget` or holds it.
+    private static func selectedRows(around widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        var current: UnsafeMutablePointer<GtkWidget>? = widget
+        while let candidate = current, gtkhud_is_a(candidate.raw, gtk_list_box_get_type()) == 0 {
+            current = gtk_widget_get_parent(candidate)
+        }
+        guard let list = current else { return [] }
+        var rows: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(list)
+        while let row = child {
+            if gtkhud_is_a(row.raw, gtk_list_box_row_get_type()) != 0,
+               gtk_list_box_row_is_selected(row.cast(to: GtkListBoxRow.self)) != 0 {
+                rows.append(row)
+            }
+            child = gtk_widget_get_next_sibling(row)
+        }
+        return rows
     }
 
     private static var alternate = false
 
-    private static func describe(_ target: UnsafeMutablePointer<GtkWidget>, with message: String) {
-        clearPendingDescription()
+    private static func describe(_ targets: [UnsafeMutablePointer<GtkWidget>], with message: String) {
         // The same text twice in a row is no change, and would not be spoken:
         // alternate an invisible mark so every announcement is a new value.
         alternate.toggle()
-        Accessible.setDescription(target, alternate ? message : message + "\u{200B}")
-        let delay = UInt32(clamping: Int(max(0.5, descriptionResetDelay.isFinite ? descriptionResetDelay : 4) * 1000))
-        let timer = MainLoop.after(milliseconds: delay) { clearPendingDescription() }
-        // A widget destroyed before the reset takes its timer with it.
-        let destroyed = Signal.connect(target.raw, "destroy") { clearPendingDescription() }
-        pendingReset = (WeakObjectRef(target.raw), timer, destroyed)
+        let text = alternate ? message : message + "\u{200B}"
+        for target in targets {
+            if let lent = borrowed.first(where: { $0.isFor(target) }) {
+                lent.postponeReset(by: resetDelay)
+            } else {
+                borrowed.append(BorrowedDescription(target, resetAfter: resetDelay) { finished in
+                    borrowed.removeAll { $0 === finished }
+                })
+            }
+            Accessible.setDescription(target, text)
+        }
     }
 
-    /// Clears a description set by the fallback now instead of after the delay
-    /// (tests use it to start from a clean state).
+    private static var resetDelay: UInt32 {
+        let seconds = descriptionResetDelay.isFinite ? min(max(descriptionResetDelay, 0.05), 30) : 1
+        return UInt32(seconds * 1000)
+    }
+
+    /// Gives back a description set by the fallback now instead of after the
+    /// delay (tests use it to start from a clean state).
     static func clearPendingDescription() {
-        guard let pending = pendingReset else { return }
-        pendingReset = nil
-        pending.timer.cancel()
-        pending.destroyed.disconnect()
-        pending.widget.withObject { Accessible.setDescription($0.asWidget, nil) }
+        for lent in borrowed { lent.giveBack() }
+        borrowed = []
     }
 
     private static func notify(_ record: Record) {
         for observer in observers.values { observer(record) }
+    }
+}
+
+/// A widget's accessible description, lent to announcements for a moment.
+///
+/// Giving it back means resetting it, or, for a widget with a tooltip (GTK
+/// exposes tooltips as descriptions), restoring the tooltip, but only once the
+/// widget has lost focus: Orca speaks description changes of the focused
+/// widget, and the restored tooltip would otherwise be read out as junk.
+@MainActor
+private final class BorrowedDescription {
+    private let widget: WeakObjectRef
+    private var timer: MainLoopSource?
+    private var focusWatch: SignalConnection?
+    private var destroyWatch: SignalConnection?
+    private let finished: @MainActor (BorrowedDescription) -> Void
+
+    init(_ target: UnsafeMutablePointer<GtkWidget>, resetAfter milliseconds: UInt32,
+         finished: @escaping @MainActor (BorrowedDescription) -> Void) {
+        widget = WeakObjectRef(target.raw)
+        self.finished = finished
+        destroyWatch = Signal.connect(target.raw, "destroy") { [weak self] in self?.stopWatching() }
+        postponeReset(by: milliseconds)
+    }
+
+    func isFor(_ target: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        widget.withObject { $0 == target.raw } ?? false
+    }
+
+    func postponeReset(by milliseconds: UInt32) {
+        timer?.cancel()
+        focusWatch?.disconnect()
+        focusWatch = nil
+        timer = MainLoop.after(milliseconds: milliseconds) { [weak self] in self?.giveBackWhenQuiet() }
+    }
+
+    /// Resets now, unless a tooltip must wait for focus to leave.
+    private func giveBackWhenQuiet() {
+        timer = nil
+        let waits = widget.withObject { object -> Bool in
+            let target = object.asWidget
+            return gtk_widget_get_tooltip_text(target) != nil && gtk_widget_has_focus(target) != 0
+        } ?? false
+        guard waits else { return giveBack() }
+        widget.withObject { object in
+            focusWatch = Signal.connect(object, "notify::has-focus") { [weak self] in self?.giveBack() }
+        }
+    }
+
+    func giveBack() {
+        widget.withObject { object in
+            let target = object.asWidget
+            Accessible.setDescription(target, gtk_widget_get_tooltip_text(target).map { String(cString: $0) })
+        }
+        stopWatching()
+    }
+
+    private func stopWatching() {
+        timer?.cancel()
+        timer = nil
+        focusWatch?.disconnect()
+        focusWatch = nil
+        destroyWatch?.disconnect()
+        destroyWatch = nil
+        finished(self)
     }
 }

@@ -97,15 +97,21 @@ final class HUDView: HUDPresenter {
     private func announceContent() {
         guard isOnScreen, let bezel else { return }
         let fraction: Double? = if case .progress(let value) = content.indicator { value } else { nil }
-        guard let text = announcements.announcement(status: Self.spokenName(for: content), progress: fraction) else { return }
+        let name = Self.spokenName(for: content)
+        guard let text = announcements.announcement(status: name, progress: fraction) else { return }
+        // A focused bezel speaks its name by itself (on focus, and when the name
+        // changes); anything else it says (progress) goes through the announcer.
+        let spokenByFocus = gtk_widget_has_focus(bezel.widget) != 0 && text == name
         Announcer.announce(text, from: bezel.widget, priority: content.indicator == .error ? .assertive : .polite,
-                           sourceHasFocus: gtk_widget_has_focus(bezel.widget) != 0)
+                           spokenByFocus: spokenByFocus)
     }
 
     /// Moves a determinate indicator to `fraction` without rebuilding anything.
     func setProgress(_ fraction: Double) {
         content.indicator = .progress(fraction)
-        if let ring = ringWidget { ring.setProgress(fraction) } else if let bar = barWidget { bar.setProgress(fraction) } else { render(content) }
+        if let ring = ringWidget { ring.setProgress(fraction) } else if let bar = barWidget { bar.setProgress(fraction) } else { return render(content) }
+        // The fast road skips render(), not the screen reader.
+        announceContent()
     }
 
     private static func role(for indicator: HUDIndicator) -> GtkAccessibleRole {
