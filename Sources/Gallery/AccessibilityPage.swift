@@ -17,6 +17,8 @@ final class AccessibilityPage: GalleryPage {
     private var logBuffer: UnsafeMutablePointer<GtkTextBuffer>!
     private var motionRow: Widget!
     private var reduceSwitch: Widget!
+    /// An entry to type in while messages appear (the focus must stay in it).
+    private(set) var typingEntry: Widget!
     private var lines = 0
     private let started = Date()
     static let maximumLines = 400
@@ -43,6 +45,17 @@ final class AccessibilityPage: GalleryPage {
                        : "No gtk_accessible_announce (GTK 4.14+): HUDs rely on focus and accessible descriptions"),
         ])
 
+        typingEntry = gtk_entry_new()!
+        gtk_widget_set_valign(typingEntry, GTK_ALIGN_CENTER)
+        gtk_widget_set_hexpand(typingEntry, 1)
+        Accessible.setLabel(typingEntry, "Notes")
+        let typing = UI.group("Keep typing", description: "Messages must not take the keyboard away: type here, press Show, and keep typing while a banner and a HUD appear.", [
+            UI.row("Notes", [typingEntry]),
+            UI.actionRow("Show a banner and a HUD", subtitle: "In one second, while you type") {
+                MainLoop.after(milliseconds: 1000) { Self.showMessagesWhileTyping() }
+            },
+        ])
+
         logView = gtk_text_view_new()!
         gtk_text_view_set_editable(logView.cast(to: GtkTextView.self), 0)
         gtk_text_view_set_cursor_visible(logView.cast(to: GtkTextView.self), 0)
@@ -59,12 +72,20 @@ final class AccessibilityPage: GalleryPage {
         let log = UI.group("Live event log", description: "Every HUD and banner event, as your code observes it (observeEvents / events).",
                            [scroller])
         adw_preferences_group_set_header_suffix(log.cast(to: AdwPreferencesGroup.self), clear)
-        widget = UI.page([motion, readers, log])
+        widget = UI.page([motion, readers, typing, log])
         updateMotionRow()
         EventCenter.shared.addListener { [weak self] line in self?.append(line) }
         Signal.connectPointer(UnsafeMutableRawPointer(gtk_settings_get_default()!), "notify::gtk-enable-animations") { [weak self] _ in
             self?.updateMotionRow()
         }
+    }
+
+    /// A banner and a non-blocking HUD, as an app shows them while the user types.
+    static func showMessagesWhileTyping() {
+        guard let banner = try? NotificationBanner(title: "Draft saved", subtitle: "Your notes are safe") else { return }
+        BannerTracker.shared.track(banner)
+        banner.show(on: Gallery.window, duration: 2)
+        ProgressHUD.showInfo(status: "Syncing in the background")
     }
 
     /// Flips the "Reduce motion" switch, as a click would.

@@ -53,6 +53,7 @@ enum Scenarios {
         ("banner-stack", "Three banners on screen at once (maxVisible = 3)"),
         ("banner-toast-width", "Banners clamped to 450 px, like AdwToast"),
         ("hud-and-banner", "A HUD and a banner at the same time"),
+        ("a11y-typing", "Real key presses (xdotool) into an entry while a banner and a HUD appear; the text must arrive whole"),
     ]
 
     static var names: [String] { all.map(\.name) }
@@ -103,6 +104,34 @@ enum ScenarioRunner {
         Gallery.quit()
     }
 
+    /// Types into the accessibility page's entry with real X key events while a
+    /// banner and a HUD appear; prints `typed: <text>` and fails the scenario
+    /// if any key went elsewhere. Needs `xdotool` and a display of its own.
+    private static func typeWhileMessagesAppear() async {
+        let accessibility = Gallery.main.page(named: "accessibility") as! AccessibilityPage
+        await page(accessibility)
+        let entry = accessibility.typingEntry!
+        gtk_widget_grab_focus(entry)
+        await Clock.sleep(0.5)
+        let words = "typing goes on while messages appear"
+        let typist = Process()
+        typist.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        typist.arguments = ["xdotool", "type", "--delay", "60", words]
+        do { try typist.run() } catch {
+            emit("error: could not run xdotool: \(error)")
+            return
+        }
+        await Clock.sleep(0.6)
+        AccessibilityPage.showMessagesWhileTyping()
+        _ = await Clock.until(timeout: 15) { !typist.isRunning }
+        await Clock.sleep(0.3)
+        let typed = gtk_editable_get_text(entry.op).map { String(cString: $0) } ?? ""
+        emit("typed: \(typed)")
+        if typed != words || gtk_widget_has_focus(UI.focusDelegate(of: entry)) == 0 {
+            emit("error: typing was interrupted: the entry has “\(typed)”, focus \(gtk_widget_has_focus(UI.focusDelegate(of: entry)) != 0 ? "kept" : "lost")")
+        }
+    }
+
     /// Puts back what scenarios change, so each starts from the defaults.
     private static func resetSettings() {
         ProgressHUD.minimumDismissTime = 0.6
@@ -121,7 +150,12 @@ enum ScenarioRunner {
     /// screen (a progress step the screen reader should hear).
     private static func shown(_ text: String) { EventCenter.shared.shown(.hud, text) }
 
-    private static func page(_ page: GalleryPage) { Gallery.main.show(page) }
+    /// Goes to `page` and lets the screen reader take in the move (a person
+    /// switching pages looks before they act).
+    private static func page(_ page: GalleryPage) async {
+        Gallery.main.show(page)
+        await Clock.sleep(0.4)
+    }
     private static var shared: SharedHUDPage { Gallery.sharedPage }
     private static var instance: InstanceHUDPage { Gallery.instancePage }
     private static var banners: BannersPage { Gallery.bannersPage }
@@ -154,23 +188,23 @@ enum ScenarioRunner {
     private static func run(_ name: String) async {
         switch name {
         case "hud-indeterminate":
-            page(shared)
+            await page(shared)
             await sharedHUD("Loading")
         case "hud-status":
-            page(shared)
+            await page(shared)
             ProgressHUD.show(status: "Connecting")
             await Clock.sleep(0.5)
             ProgressHUD.setStatus("Downloading")
             await Clock.sleep(0.8)
             await ProgressHUD.dismiss()
         case "hud-progress":
-            page(shared)
+            await page(shared)
             shared.showProgress(duration: 1, status: "Downloading", finish: false)
             await Clock.sleep(1.2)
             await ProgressHUD.dismiss()
         case "hud-progress-steps":
             // Progress is spoken at quarters, at most every 2 s: three steps a screen reader hears.
-            page(shared)
+            await page(shared)
             for (step, fraction) in [0.0, 0.5, 1.0].enumerated() {
                 ProgressHUD.showProgress(fraction, status: "Downloading")
                 // The first step is the HUD appearing ("Downloading", printed by HUDTextWatcher).
@@ -180,7 +214,7 @@ enum ScenarioRunner {
             await ProgressHUD.dismiss()
         case "hud-instance-progress":
             // The same steps on an instance HUD (its progress takes a faster road than the shared HUD's).
-            page(instance)
+            await page(instance)
             guard let hud = instance.makeHUD(.determinateHorizontalBar, label: "Copying", name: "HUD (progress)") else { return }
             hud.detailsLabel = nil
             hud.show()
@@ -191,62 +225,62 @@ enum ScenarioRunner {
             }
             await hud.hide(animated: true)
         case "hud-annular":
-            page(instance)
+            await page(instance)
             instance.demo(.annularDeterminate, label: "Uploading", duration: 1)
         case "hud-pie":
-            page(instance)
+            await page(instance)
             instance.demo(.determinate, label: "Exporting", duration: 1)
         case "hud-bar":
-            page(instance)
+            await page(instance)
             instance.demo(.determinateHorizontalBar, label: "Copying", duration: 1)
         case "hud-text":
-            page(instance)
+            await page(instance)
             instance.showsDetails = false
             instance.demo(.text, label: "Message sent", duration: 1)
         case "hud-details":
-            page(instance)
+            await page(instance)
             instance.details = "3 of 7 files"
             instance.demo(.indeterminate, label: "Syncing", duration: 1)
         case "hud-success":
-            page(shared)
+            await page(shared)
             ProgressHUD.showSuccess(status: "Saved")
         case "hud-error":
-            page(shared)
+            await page(shared)
             ProgressHUD.showError(status: "Could not connect")
         case "hud-info":
-            page(shared)
+            await page(shared)
             ProgressHUD.showInfo(status: "Heads up")
         case "hud-image":
-            page(shared)
+            await page(shared)
             ProgressHUD.showImage("mail-send-symbolic", status: "Sent")
         case "hud-custom":
-            page(shared)
+            await page(shared)
             shared.showCustom(status: "Starred")
             await Clock.sleep(0.8)
             await ProgressHUD.dismiss()
         case "hud-button":
-            page(instance)
+            await page(instance)
             instance.withButton(label: "Uploading")
             await Clock.sleep(0.7)
             if !pressHUDButton(in: Gallery.window) { emit("error: no HUD button to press") }
         case "hud-mask-black":
-            page(shared)
+            await page(shared)
             ProgressHUD.appearance.mask = .black
             await sharedHUD("Black mask")
         case "hud-mask-gradient":
-            page(shared)
+            await page(shared)
             ProgressHUD.appearance.mask = .gradient
             await sharedHUD("Gradient mask")
         case "hud-dark":
-            page(shared)
+            await page(shared)
             ProgressHUD.appearance.style = .dark
             await sharedHUD("Dark style")
         case "hud-native-spinner":
-            page(shared)
+            await page(shared)
             ProgressHUD.appearance.indicatorAnimation = .native
             await sharedHUD("GtkSpinner")
         case "hud-transitions":
-            page(instance)
+            await page(instance)
             instance.showsDetails = false
             for (index, transition) in SharedHUDPage.transitions.enumerated() {
                 instance.appearance.transition = transition.1
@@ -254,29 +288,29 @@ enum ScenarioRunner {
                 await Clock.sleep(0.3)
             }
         case "hud-positions":
-            page(Gallery.positionsPage)
+            await page(Gallery.positionsPage)
             Gallery.positionsPage.showAll(duration: 1)
         case "hud-several":
-            page(instance)
+            await page(instance)
             instance.several()
         case "hud-part-of-window":
-            page(Gallery.positionsPage)
+            await page(Gallery.positionsPage)
             UI.scrollToEnd(Gallery.positionsPage.widget)
             Gallery.positionsPage.showOnCard(duration: 1)
         case "hud-foundation-progress":
-            page(instance)
+            await page(instance)
             instance.foundationProgress()
         case "hud-async-sequence":
-            page(instance)
+            await page(instance)
             instance.asyncSequence()
         case "hud-run":
-            page(instance)
+            await page(instance)
             guard let hud = instance.workHUD("Working", grace: 0) else { return }
             _ = try? await hud.run(successLabel: "Finished", resultDuration: 0.5) {
                 try await Task.sleep(nanoseconds: 600_000_000)
             }
         case "hud-run-cancel":
-            page(instance)
+            await page(instance)
             guard let hud = instance.workHUD("Working", grace: 0) else { return }
             Task { @MainActor in
                 await Clock.sleep(0.7)
@@ -284,7 +318,7 @@ enum ScenarioRunner {
             }
             _ = try? await hud.run(resultDuration: 0.5) { try await Task.sleep(nanoseconds: 5_000_000_000) }
         case "hud-grace":
-            page(instance)
+            await page(instance)
             if let quick = instance.workHUD("Quick work (never shown)", grace: 0.5) {
                 _ = try? await quick.run(resultDuration: 0.3) { try await Task.sleep(nanoseconds: 150_000_000) }
             }
@@ -293,79 +327,81 @@ enum ScenarioRunner {
             }
         case "hud-reduced-motion":
             let accessibility = Gallery.main.page(named: "accessibility") as! AccessibilityPage
-            page(accessibility)
+            await page(accessibility)
             accessibility.setReducedMotion(true)
             ProgressHUD.showSuccess(status: "No animation")
             await Clock.sleep(0.8)
             accessibility.setReducedMotion(false)
         case "theme-presets":
-            page(Gallery.themingPage)
+            await page(Gallery.themingPage)
             for preset in Gallery.themingPage.presets {
                 Gallery.themingPage.loadPreset(named: preset.name)
                 await sharedHUD(preset.title, for: 0.4)
                 await Gallery.settle(timeout: 2)
             }
         case "banner-top":
-            page(banners)
+            await page(banners)
             banners.show(title: "Upload complete", subtitle: "3 photos were added to “Holidays”", image: .iconName("emblem-ok-symbolic"), seconds: 1)
         case "banner-bottom":
-            page(banners)
+            await page(banners)
             banners.show(title: "Connection restored", subtitle: "You are back online", image: .iconName("network-wireless-symbolic"), seconds: 1) {
                 $0.position = .bottom
             }
         case "banner-image":
-            page(banners)
+            await page(banners)
             let image: NotificationBanner.Image = BannersPage.appIconFile.map { .file($0) } ?? .iconName("starred-symbolic")
             banners.show(title: "GtkHUD Gallery", subtitle: "An image from a file", image: image, seconds: 1) { $0.tintsImage = false }
         case "banner-colors":
-            page(banners)
+            await page(banners)
             banners.show(title: "Payment failed", subtitle: "Your card was declined", image: .iconName("dialog-error-symbolic"),
                          background: HUDColor(red: 0.75, green: 0.11, blue: 0.16, alpha: 0.95), text: .white, seconds: 1)
         case "banner-markup":
-            page(banners)
+            await page(banners)
             banners.show(title: "<b>Ada</b> mentioned you", subtitle: "in <i>#design</i>", image: .iconName("mail-unread-symbolic"), seconds: 1) {
                 $0.usesMarkup = true
             }
         case "banner-springiness":
-            page(banners)
+            await page(banners)
             for (title, spring) in BannersPage.springs.prefix(3) {
                 banners.show(title: "Springiness: \(title)", seconds: 0.5) { $0.springiness = spring }
             }
         case "banner-queue":
-            page(banners)
+            await page(banners)
             banners.queueThree(seconds: 0.6)
         case "banner-priority":
-            page(banners)
+            await page(banners)
             banners.priority(normalSeconds: 1.2, highSeconds: 0.8, delay: 0.6)
         case "banner-action":
-            page(banners)
+            await page(banners)
             banners.withAction(seconds: 5)
             await Clock.sleep(0.9)
             if !pressBannerButton("action") { emit("error: no action button to press") }
         case "banner-close-button":
-            page(banners)
+            await page(banners)
             banners.show(title: "Close me", subtitle: "showsCloseButton = true", image: .iconName("window-close-symbolic"), seconds: 5) {
                 $0.showsCloseButton = true
             }
             await Clock.sleep(0.9)
             if !pressBannerButton("close") { emit("error: no close button to press") }
         case "banner-stack":
-            page(banners)
+            await page(banners)
             banners.center?.maxVisible = 3
             banners.center?.spacing = 6
             for index in 1...3 {
                 banners.show(title: "Stacked banner \(index)", subtitle: "maxVisible = 3", image: .iconName("mail-unread-symbolic"), seconds: 1)
             }
         case "banner-toast-width":
-            page(banners)
+            await page(banners)
             banners.center?.maximumWidth = 450
             banners.show(title: "Saved", subtitle: "Clamped to 450 px, like AdwToast", image: .iconName("document-save-symbolic"), seconds: 1)
         case "hud-and-banner":
-            page(banners)
+            await page(banners)
             ProgressHUD.show(status: "Sending")
             banners.show(title: "New message", subtitle: "From Ada", image: .iconName("mail-unread-symbolic"), seconds: 1)
             await Clock.sleep(0.9)
             await ProgressHUD.dismiss()
+        case "a11y-typing":
+            await typeWhileMessagesAppear()
         default:
             emit("error: scenario \(name) has no script")
         }

@@ -158,6 +158,13 @@ enum UI {
     }
 
     /// A single-line text field row.
+    /// The widget that really holds keyboard focus for `widget` (an entry's inner text).
+    static func focusDelegate(of widget: Widget) -> Widget {
+        gtk_widget_get_first_child(widget).flatMap { child in
+            gtkhud_is_a(child.raw, gtk_text_get_type()) != 0 ? child : nil
+        } ?? widget
+    }
+
     static func entryRow(_ title: String, text: String, _ onChange: @escaping @MainActor (String) -> Void) -> Widget {
         let entry = gtk_entry_new()!
         gtk_editable_set_text(entry.op, text)

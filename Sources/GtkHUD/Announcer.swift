@@ -94,10 +94,33 @@ public enum Announcer {
             return
         }
         guard mechanisms.contains(.focusDescription) else { return }
-        let targets = locusCandidates(near: source)
-        guard !targets.isEmpty else { return }
-        describe(targets, with: message)
-        notify(Record(text: message, priority: priority, mechanism: "description"))
+        pending.append((message, priority, WeakObjectRef(source.raw)))
+        if pendingDelivery == nil {
+            pendingDelivery = MainLoop.after(milliseconds: deliveryDelay) { deliverPending() }
+        }
+    }
+
+    /// How long a description waits before it is set. When the same click
+    /// that shows a HUD also moves focus (or selects a row), Orca first
+    /// presents the newly focused object, description included, then the
+    /// description change: the message would be spoken twice. A short wait
+    /// lets the focus presentation go first.
+    static var deliveryDelay: UInt32 = 150
+    private static var pending: [(text: String, priority: Priority, source: WeakObjectRef)] = []
+    private static var pendingDelivery: MainLoopSource?
+
+    private static func deliverPending() {
+        pendingDelivery = nil
+        let messages = pending
+        pending = []
+        for message in messages {
+            message.source.withObject { source in
+                let targets = locusCandidates(near: source.asWidget)
+                guard !targets.isEmpty else { return }
+                describe(targets, with: message.text)
+                notify(Record(text: message.text, priority: message.priority, mechanism: "description"))
+            }
+        }
     }
 
     /// The objects a screen reader may treat as focused in `source`'s window.
@@ -174,6 +197,9 @@ public enum Announcer {
     /// Gives back a description set by the fallback now instead of after the
     /// delay (tests use it to start from a clean state).
     static func clearPendingDescription() {
+        pendingDelivery?.cancel()
+        pendingDelivery = nil
+        pending = []
         for lent in borrowed { lent.giveBack() }
         borrowed = []
     }
