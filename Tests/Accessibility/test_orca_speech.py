@@ -1,0 +1,106 @@
+"""The real screen reader speaks every message the gallery shows.
+
+Plays every hud-* and banner-* scenario of `gtkhud-gallery` (and a11y-typing,
+where real key presses go into an entry while a banner and a HUD appear) in
+one window under `orca-probe`: Xvfb, a window manager, a private D-Bus and
+AT-SPI bus, speech-dispatcher with its dummy voice, and Orca itself (43 on
+Debian 12, 48 on Debian 13) with its debug log. For every `shown:` line the
+probe says whether a "SPEECH OUTPUT" line of Orca's log carries the text.
+This is Orca's verdict, not a model of its rules (the AT-SPI tests beside
+this one check structure: roles, names, values).
+"""
+import os
+import pathlib
+import re
+import subprocess
+import tempfile
+import unittest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PROBE = pathlib.Path(__file__).resolve().parent / "orca-probe"
+TYPED = "typing goes on while messages appear"
+
+
+def gallery_binary():
+    explicit = os.environ.get("GTKHUD_GALLERY")
+    if explicit:
+        return explicit
+    out = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True)
+    return str(pathlib.Path(out.stdout.strip()) / "gtkhud-gallery")
+
+
+def normalized(text):
+    """Speech as compared here: no zero-width marks, no trailing full stop, case-folded."""
+    return text.replace("\u200b", "").strip().rstrip(".").casefold()
+
+
+class OrcaSpeechTests(unittest.TestCase):
+    maxDiff = None
+
+    @classmethod
+    def setUpClass(cls):
+        gallery = gallery_binary()
+        if not pathlib.Path(gallery).exists():
+            raise AssertionError(f"gallery not built at {gallery}")
+        listed = subprocess.run([gallery, "--list-scenarios"], capture_output=True, text=True, timeout=60)
+        cls.names = [line.strip() for line in listed.stdout.splitlines()
+                     if line.strip().startswith(("hud-", "banner-"))] + ["a11y-typing"]
+        cls.keep = tempfile.mkdtemp(prefix="gtkhud-orca-")
+        run = subprocess.run([str(PROBE), "--timeout", "600", "--keep", cls.keep, "--",
+                              gallery, "--scenario", ",".join(cls.names)],
+                             capture_output=True, text=True, timeout=900)
+        cls.report = run.stdout
+        cls.lines = run.stdout.splitlines()
+        cls.probe_status = run.returncode
+        cls.verdicts = [line for line in cls.lines if line.startswith(("SPOKEN", "NOT SPOKEN"))]
+        log = pathlib.Path(cls.keep, "orca.debug")
+        cls.speech = re.findall(r"SPEECH OUTPUT: '(.*)'\{", log.read_text(errors="replace")) if log.exists() else []
+        out = pathlib.Path(cls.keep, "cmd.out")
+        cls.app_output = out.read_text(errors="replace") if out.exists() else ""
+
+    def test_the_probe_ran_orca(self):
+        self.assertEqual(self.probe_status, 0, self.report[-3000:])
+        self.assertTrue(any("Screen reader on" in s for s in self.speech), "Orca never spoke: " + self.report[-2000:])
+
+    def test_every_scenario_finished(self):
+        self.assertIn(" done", self.app_output, self.app_output[-3000:])
+        self.assertNotIn("error:", self.app_output, self.app_output[-3000:])
+        for name in self.names:
+            self.assertIn(f"scenario: {name}", self.app_output)
+
+    def test_orca_speaks_every_shown_message(self):
+        counts = self.lines[-1].split() if self.lines else []
+        self.assertEqual(len(counts), 2, self.report[-2000:])
+        shown, spoken = int(counts[0]), int(counts[1])
+        self.assertGreaterEqual(shown, len(self.names), "every scenario shows at least one message")
+        missing = [line for line in self.verdicts if line.startswith("NOT SPOKEN")]
+        self.assertEqual(missing, [], f"Orca spoke {spoken} of {shown} messages")
+        self.assertEqual(shown, spoken)
+
+    def test_no_message_is_spoken_more_often_than_shown(self):
+        # Each utterance the probe matched to a shown line; the same words may be
+        # shown several times (two scenarios with "Working"), never spoken more often.
+        matched = {}
+        for line in self.verdicts:
+            found = re.search(r"SPEECH OUTPUT: '(.*)'\{", line)
+            if line.startswith("SPOKEN") and found:
+                key = normalized(found.group(1))
+                matched[key] = matched.get(key, 0) + 1
+        spoken = {}
+        for utterance in self.speech:
+            key = normalized(utterance)
+            if key in matched:
+                spoken[key] = spoken.get(key, 0) + 1
+        doubled = {text: (spoken[text], matched[text]) for text in matched if spoken.get(text, 0) > matched[text]}
+        self.assertEqual(doubled, {}, "spoken (times, shown times)")
+
+    def test_typing_goes_on_while_a_banner_and_a_hud_appear(self):
+        self.assertIn(f"typed: {TYPED}", self.app_output)
+        for text in ("Draft saved", "Syncing in the background"):
+            verdict = [line for line in self.verdicts if f"'{text}" in line]
+            self.assertTrue(verdict, f"no shown: line for {text}")
+            self.assertTrue(all(line.startswith("SPOKEN") for line in verdict), verdict)
+
+
+if __name__ == "__main__":
+    unittest.main()
