@@ -40,7 +40,9 @@ final class HUDView: HUDPresenter {
     var onTouchInside: (@MainActor () -> Void)?
     var onTouchOutside: (@MainActor () -> Void)?
     private(set) var content = HUDContent()
-    private lazy var announcements = HUDAnnouncementPolicy(scheduler: GLibScheduler.shared)
+    private lazy var announcements = HUDAnnouncementPolicy(scheduler: Self.announcementClock)
+    /// The clock of the announcement policy's pacing (tests put a manual one here).
+    static var announcementClock: any Scheduler = GLibScheduler.shared
     private var isOnScreen = false
 
     init(overlay: HUDOverlay) {

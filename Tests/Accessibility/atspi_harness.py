@@ -37,40 +37,6 @@ class Event:
         return f"<{self.kind} {self.path[-8:]} role={self.role!r} name={self.name!r} detail1={self.detail1} data={self.data!r}>"
 
 
-def speaking_events(events, text, frame_paths=()):
-    """The events that would make Orca 43 speak `text`, replaying focus and names in order.
-
-    Orca speaks: the name and description of an object when it gains focus;
-    name and description changes of the focused object (or the active frame);
-    announcements (Orca >= 45, GTK >= 4.14)."""
-    text = text.strip()
-    names, descriptions = {}, {}
-    focused = None
-    found = []
-    for event in events:
-        if event.name:
-            names.setdefault(event.path, event.name)
-        if event.kind == "object:property-change:accessible-name":
-            names[event.path] = str(event.data)
-            if event.path == focused and text in names[event.path]:
-                found.append(event)
-        elif event.kind == "object:property-change:accessible-description":
-            descriptions[event.path] = str(event.data)
-            if (event.path == focused or event.path in frame_paths) and text in descriptions[event.path]:
-                found.append(event)
-        elif event.kind in ("object:state-changed:focused", "focus"):
-            if event.kind == "focus" or event.detail1 == 1:
-                focused = event.path
-                if text in names.get(event.path, "") or text in descriptions.get(event.path, "") \
-                        or text in event.name or text in event.description:
-                    found.append(event)
-            elif focused == event.path:
-                focused = None
-        elif event.kind == "object:announcement" and text in str(event.data):
-            found.append(event)
-    return found
-
-
 def _safe(call, default=""):
     try:
         value = call()

@@ -1,12 +1,10 @@
-"""Every message a gallery scenario shows must reach a screen reader.
+"""The accessible tree of what the gallery's scenarios show: roles, names, values.
 
 Plays each hud-* and banner-* scenario of `gtkhud-gallery` on the real stack
-(Xvfb, private D-Bus session, AT-SPI bus; scripts/test sets them up) and
-checks, as Orca 43 would, that for every `shown: <kind> <text>` line there is
-an event that makes the text speakable: focus landing on an object that
-carries it, a name or description change on the focused object (or the
-window), or an Announcement where GTK has one. Also checks the accessible
-tree: roles, names, values.
+(Xvfb, private D-Bus session, AT-SPI bus; scripts/test sets them up) and reads
+the tree as a screen reader would. Whether Orca actually *speaks* each message
+is test_orca_speech.py's job, with Orca itself: a replay of Orca's rules here
+once said 100 % while the real Orca spoke 3 of 64 messages.
 """
 import os
 import pathlib
@@ -50,16 +48,11 @@ class ScenarioSpeechTests(unittest.TestCase):
         for required in ("hud-status", "hud-progress", "hud-error", "hud-mask-black", "banner-top", "banner-priority"):
             self.assertIn(required, self.names)
 
-    def test_every_shown_message_is_speakable(self):
+    def test_every_scenario_ran_and_showed_something(self):
         for name, recording in self.recordings.items():
             with self.subTest(scenario=name):
                 self.assertEqual(recording.returncode, 0, f"{name} exited {recording.returncode}: {recording.stderr[-2000:]}")
                 self.assertTrue(recording.shown, f"{name} showed nothing: {recording.lines}")
-                frames = {node["path"] for _, _, _, tree in recording.shown for node in tree if node["role"] == "frame"}
-                for kind, text, _, _ in recording.shown:
-                    speaking = atspi_harness.speaking_events(recording.events, text, frames)
-                    self.assertTrue(speaking, f"{name}: nothing would make Orca speak {kind} {text!r}; "
-                                              f"events: {recording.events[-30:]}")
 
     def test_progress_hud_exposes_a_progress_bar_with_value(self):
         recording = self.recordings.get("hud-progress") or self.recordings.get("hud-annular")
@@ -84,8 +77,10 @@ class ScenarioSpeechTests(unittest.TestCase):
     def test_banner_is_an_alert_with_title_and_subtitle(self):
         recording = self.recordings["banner-top"]
         _, text, _, tree = recording.shown[0]
-        alerts = [node for node in tree if node["role"] == "alert" and text in node["name"]]
+        title, subtitle = text.split(". ", 1)  # the shown line carries both
+        alerts = [node for node in tree if node["role"] == "alert" and title in node["name"]]
         self.assertTrue(alerts, (text, [n for n in tree if n["role"] in ("alert", "status bar")]))
+        self.assertTrue(any(subtitle in node["description"] for node in alerts), alerts)
 
 
 if __name__ == "__main__":

@@ -98,3 +98,96 @@ final class AnnouncerTests: XCTestCase {
         }
     }
 }
+
+/// Where the GTK < 4.14 fallback puts a message, and what reaches the announcer.
+final class AnnouncerFallbackTests: XCTestCase {
+    @MainActor
+    private static func boxWindow() -> (host: HostWindow, content: UnsafeMutablePointer<GtkWidget>) {
+        let host = HostWindow(width: 480, height: 360, title: "Announcer test")
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        host.setChild(box)
+        host.present()
+        return (host, box)
+    }
+
+    override func tearDown() {
+        MainActor.assumeIsolated {
+            Accessible.announceFunction = gtkhud_lookup_accessible_announce()
+            HUDView.announcementClock = GLibScheduler.shared
+            Announcer.clearPendingDescription()
+            ProgressHUD.reset()
+        }
+    }
+
+    /// An entry's focus sits in its inner GtkText, which has no accessible
+    /// role; Orca tracks the entry, so the entry is the candidate.
+    func testTheFocusedEntryNotItsInnerTextCarriesTheMessage() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, content) = Self.boxWindow()
+            let entry = gtk_entry_new()!
+            gtk_box_append(content.cast(to: GtkBox.self), entry)
+            host.waitForFrames(2)
+            gtk_widget_grab_focus(entry)
+            let focus = gtk_root_get_focus(gtk_widget_get_root(entry))
+            XCTAssertNotEqual(focus, entry, "GTK puts the focus in the entry's GtkText")
+            let candidates = Announcer.locusCandidates(near: content)
+            XCTAssertTrue(candidates.contains(entry), "the entry is Orca's locus of focus")
+            XCTAssertFalse(candidates.contains { $0 == focus }, "the role-less GtkText is not in the accessible tree")
+            XCTAssertTrue(candidates.contains(host.window), "the window, in case nothing is focused for Orca")
+            host.close()
+        }
+    }
+
+    /// Orca moves its locus to a row selected by the program while keyboard
+    /// focus stays on another row: both rows are candidates.
+    func testASelectedRowBesideTheFocusedOneIsACandidate() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, content) = Self.boxWindow()
+            let list = gtk_list_box_new()!
+            let rows = (0..<3).map { index -> UnsafeMutablePointer<GtkWidget> in
+                let row = gtk_list_box_row_new()!
+                gtk_list_box_row_set_child(row.cast(to: GtkListBoxRow.self), gtk_label_new("Row \(index)"))
+                gtk_list_box_append(OpaquePointer(list), row)
+                return row
+            }
+            gtk_box_append(content.cast(to: GtkBox.self), list)
+            host.waitForFrames(2)
+            gtk_widget_grab_focus(rows[0])
+            gtk_list_box_select_row(OpaquePointer(list), rows[2].cast(to: GtkListBoxRow.self))
+            let candidates = Announcer.locusCandidates(near: content)
+            XCTAssertTrue(candidates.contains(rows[0]))
+            XCTAssertTrue(candidates.contains(rows[2]))
+            XCTAssertFalse(candidates.contains(rows[1]))
+            host.close()
+        }
+    }
+
+    /// An instance HUD's progress (its fast road past render()) is announced at
+    /// the same steps as the shared HUD's: 0 %, then 60 % and 100 % once 2 s passed.
+    func testInstanceHUDProgressIsAnnouncedLikeTheSharedHUDs() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let clock = ManualScheduler()
+            HUDView.announcementClock = clock
+            var spoken: [String] = []
+            let observation = Announcer.observe { spoken.append($0.text) }
+            let (host, _) = HUDTesting.window()
+            guard let hud = HUD(on: host.window) else { return XCTFail("no HUD") }
+            hud.mode = .determinateHorizontalBar
+            hud.label = "Copying"
+            hud.show(animated: false)
+            HUDTesting.wait("first announcement") { spoken.count == 1 }
+            for fraction in [0.6, 1.0] {
+                clock.advance(by: .milliseconds(2100))
+                hud.progress = fraction
+                HUDTesting.wait("announcement of \(fraction)") { spoken.count >= (fraction == 1 ? 3 : 2) }
+            }
+            XCTAssertEqual(spoken, ["Copying, 0%", "Copying, 60%", "Copying, 100%"])
+            observation.cancel()
+            hud.hide(animated: false)
+            host.close()
+        }
+    }
+}
