@@ -45,16 +45,19 @@ class OrcaSpeechTests(unittest.TestCase):
         listed = subprocess.run([gallery, "--list-scenarios"], capture_output=True, text=True, timeout=60)
         cls.names = [line.strip() for line in listed.stdout.splitlines()
                      if line.strip().startswith(("hud-", "banner-"))] + ["a11y-typing"]
-        cls.keep = tempfile.mkdtemp(prefix="gtkhud-orca-")
+        # GTKHUD_ORCA_KEEP names a folder for Orca's log and the probe's files (to read them afterwards).
+        cls.keep = os.environ.get("GTKHUD_ORCA_KEEP") or tempfile.mkdtemp(prefix="gtkhud-orca-")
+        pathlib.Path(cls.keep).mkdir(parents=True, exist_ok=True)
         run = subprocess.run([str(PROBE), "--timeout", "600", "--keep", cls.keep, "--",
                               gallery, "--scenario", ",".join(cls.names)],
                              capture_output=True, text=True, timeout=900)
         cls.report = run.stdout
+        pathlib.Path(cls.keep, "probe-report.txt").write_text(run.stdout + run.stderr)
         cls.lines = run.stdout.splitlines()
         cls.probe_status = run.returncode
         cls.verdicts = [line for line in cls.lines if line.startswith(("SPOKEN", "NOT SPOKEN"))]
         log = pathlib.Path(cls.keep, "orca.debug")
-        cls.speech = re.findall(r"SPEECH OUTPUT: '(.*)'\{", log.read_text(errors="replace")) if log.exists() else []
+        cls.speech = re.findall(r"SPEECH OUTPUT: '(.*)'\s*\{", log.read_text(errors="replace")) if log.exists() else []
         out = pathlib.Path(cls.keep, "cmd.out")
         cls.app_output = out.read_text(errors="replace") if out.exists() else ""
 
@@ -82,7 +85,7 @@ class OrcaSpeechTests(unittest.TestCase):
         # shown several times (two scenarios with "Working"), never spoken more often.
         matched = {}
         for line in self.verdicts:
-            found = re.search(r"SPEECH OUTPUT: '(.*)'\{", line)
+            found = re.search(r"SPEECH OUTPUT: '(.*)'\s*\{", line)
             if line.startswith("SPOKEN") and found:
                 key = normalized(found.group(1))
                 matched[key] = matched.get(key, 0) + 1
