@@ -36,6 +36,8 @@ public enum Announcer {
         public static let focusForBlockingHUDs = Mechanisms(rawValue: 2)
         /// The focused widget's (or the window's) description carries the message (GTK < 4.14).
         public static let focusDescription = Mechanisms(rawValue: 4)
+        @available(*, deprecated, renamed: "focusDescription", message: "Orca speaks descriptions of what has focus, not of the window")
+        public static let windowDescription = focusDescription
         public static let all: Mechanisms = [.native, .focusForBlockingHUDs, .focusDescription]
     }
 
