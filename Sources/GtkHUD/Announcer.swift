@@ -87,12 +87,18 @@ public enum Announcer {
                                 priority: Priority, spokenByFocus: Bool = false) {
         let message = HUDInput.accessibleName(for: text)
         guard !message.isEmpty else { return }
-        if usesNativeAnnouncements, Accessible.announce(message, from: source, assertive: priority == .assertive) {
-            notify(Record(text: message, priority: priority, mechanism: "native"))
-            return
-        }
+        // Announcing as well would say it twice (Orca 48 speaks both).
         if spokenByFocus {
             notify(Record(text: message, priority: priority, mechanism: "focus"))
+            return
+        }
+        // From the window, not the bezel or banner: Orca 48 drops an event of
+        // the same type from the same app within 0.1 s of the previous one
+        // unless its source is a frame (or focused, selected, an alert...), so
+        // nine HUDs shown at once were one announcement from their bezels.
+        let speaker = gtk_widget_get_root(source).map { UnsafeMutableRawPointer($0).asWidget } ?? source
+        if usesNativeAnnouncements, Accessible.announce(message, from: speaker, assertive: priority == .assertive) {
+            notify(Record(text: message, priority: priority, mechanism: "native"))
             return
         }
         guard mechanisms.contains(.focusDescription) else { return }
