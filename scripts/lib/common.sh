@@ -11,6 +11,9 @@ GTKHUD_DEBIAN_PACKAGES=(
     python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 # reading the accessibility tree as Orca does
     adwaita-icon-theme fonts-cantarell                  # symbolic icons and a real font for pixel tests
     desktop-file-utils appstream                        # validating the gallery's desktop integration
+    librsvg2-common                                     # gdk-pixbuf's SVG loader (the gallery's icon)
+    orca speech-dispatcher openbox x11-utils            # the real screen reader, its speech server, a window manager
+    xdotool                                             # real X key and pointer events
 )
 
 log() { printf '[gtkhud] %s\n' "$*" >&2; }
@@ -26,6 +29,12 @@ gtkhud_missing() {
     [ -d /usr/share/icons/Adwaita ] || echo "adwaita-icon-theme"
     command -v desktop-file-validate >/dev/null || echo "desktop-file-validate (desktop-file-utils)"
     command -v appstreamcli >/dev/null || echo "appstreamcli (appstream)"
+    ls /usr/lib/*/gdk-pixbuf-2.0/2.10.0/loaders/libpixbufloader*svg.so >/dev/null 2>&1 || echo "gdk-pixbuf SVG loader (librsvg2-common)"
+    command -v orca >/dev/null || echo "orca"
+    command -v speech-dispatcher >/dev/null || echo "speech-dispatcher"
+    command -v openbox >/dev/null || echo "openbox"
+    command -v xprop >/dev/null || echo "xprop (x11-utils)"
+    command -v xdotool >/dev/null || echo "xdotool"
 }
 
 # Installs what is missing with apt-get (through sudo when not root), or says what to install.
