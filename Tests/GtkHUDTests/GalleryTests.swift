@@ -56,9 +56,16 @@ final class GalleryScenarioTests: XCTestCase {
         // A few scenarios with a known script.
         XCTAssertEqual(byName["hud-indeterminate"]?.shown.map(\.text), ["Loading"])
         XCTAssertEqual(byName["hud-positions"]?.shown.count, 9)
-        XCTAssertEqual(byName["banner-queue"]?.shown.map(\.text), ["Message 1 of 3", "Message 2 of 3", "Message 3 of 3"])
-        XCTAssertEqual(byName["banner-priority"]?.shown.map(\.text), ["Syncing notes", "Battery low", "Syncing notes"],
+        // A banner's shown: line carries what is on it, title and subtitle.
+        XCTAssertEqual(byName["banner-queue"]?.shown.map(\.text), (1...3).map { "Message \($0) of 3. Waits for the one before it" })
+        XCTAssertEqual(byName["banner-priority"]?.shown.map(\.text),
+                       ["Syncing notes. A normal banner", "Battery low. High priority: shows at once", "Syncing notes. A normal banner"],
                        "the high-priority banner pre-empts, then the normal one comes back")
+        // Status changes and results are messages too, not only a HUD's appearance.
+        XCTAssertEqual(byName["hud-status"]?.shown.map(\.text), ["Connecting", "Downloading"])
+        XCTAssertEqual(byName["hud-run"]?.shown.map(\.text), ["Working", "Finished"])
+        XCTAssertEqual(byName["hud-run-cancel"]?.shown.map(\.text), ["Working", "Cancelled"])
+        XCTAssertEqual(byName["hud-progress-steps"]?.shown.map(\.text), ["Downloading", "Downloading 50%", "Downloading 100%"])
         XCTAssertEqual(byName["hud-grace"]?.shown.map(\.text), ["Slow work"], "quick work under the grace time never shows")
     }
 
