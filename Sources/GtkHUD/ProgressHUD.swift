@@ -3,6 +3,7 @@ import Dispatch
 import GtkSupport
 import HUDCore
 import HUDWidgets
+import Synchronization
 
 /// The application-wide HUD, SVProgressHUD style: no instance, no set-up.
 ///
@@ -67,6 +68,7 @@ public enum ProgressHUD {
     /// Dismisses the HUD, after `delay` seconds if given. `completion` runs
     /// exactly once: after the fade-out, or at once if a new show supersedes it.
     public static func dismiss(withDelay delay: Double = 0, completion: (@MainActor () -> Void)? = nil) {
+        SharedHUD.dropLateProgress()
         guard let shared = SharedHUD.instance else {
             completion?()
             return
@@ -81,6 +83,7 @@ public enum ProgressHUD {
     /// Dismisses the HUD and returns when it has gone (or was superseded by a new show).
     @discardableResult
     public static func dismiss(withDelay delay: Double = 0) async -> HUDDismissOutcome {
+        SharedHUD.dropLateProgress()
         guard let shared = SharedHUD.instance else { return .dismissed }
         return await withCheckedContinuation { continuation in
             shared.controller.dismiss(withDelay: delay) { outcome in continuation.resume(returning: outcome) }
@@ -107,8 +110,12 @@ public enum ProgressHUD {
     /// Sets the progress from any thread, at any rate. Updates coalesce: the
     /// HUD takes the latest value once per main-loop turn (at most one redraw
     /// per frame). Shows the progress HUD if needed.
+    ///
+    /// After ``dismiss(withDelay:completion:)`` updates are dropped until the
+    /// next `show…` call: a worker still posting when the user pressed Cancel
+    /// must not bring the HUD back.
     public nonisolated static func setProgress(_ progress: Double) {
-        guard SharedHUD.mailbox.post(progress) else { return }
+        guard SharedHUD.acceptsProgress.load(ordering: .acquiring), SharedHUD.mailbox.post(progress) else { return }
         DispatchQueue.main.async {
             MainActor.assumeIsolated { SharedHUD.flushProgress() }
         }
@@ -184,6 +191,7 @@ public enum ProgressHUD {
 
     /// Removes the shared HUD at once and forgets its host (completions run with `.cancelled`).
     public static func reset() {
+        SharedHUD.acceptsProgress.store(true, ordering: .releasing)
         SharedHUD.instance?.controller.cancelAll()
         SharedHUD.instance?.view?.tearDown()
         SharedHUD.instance = nil
@@ -202,6 +210,14 @@ final class SharedHUD {
     static var customWidget: ObjectRef?
     static let hub = HUDEventHub()
     nonisolated static let mailbox = ProgressMailbox()
+    /// False from a dismissal to the next explicit show: progress posted then is late.
+    nonisolated static let acceptsProgress = Atomic<Bool>(true)
+
+    /// Drops progress posted from now on, and any not yet taken.
+    static func dropLateProgress() {
+        acceptsProgress.store(false, ordering: .releasing)
+        _ = mailbox.take()
+    }
 
     let controller: SharedHUDController
     private(set) var view: HUDView?
@@ -219,6 +235,7 @@ final class SharedHUD {
     /// clear message) before GTK is initialised or when there is no window.
     static func prepare(caller: String = #function) -> SharedHUD? {
         guard HUDRuntime.prepare(caller: "ProgressHUD.\(caller)") else { return nil }
+        acceptsProgress.store(true, ordering: .releasing) // an explicit show: progress counts again
         let shared = instance ?? SharedHUD()
         instance = shared
         guard let overlay = shared.resolveOverlay() else {
@@ -231,7 +248,9 @@ final class SharedHUD {
     }
 
     static func flushProgress() {
-        guard let value = mailbox.take(), let shared = instance ?? prepare() else { return }
+        // Posted just before a dismissal, taken just after: still late.
+        guard let value = mailbox.take(), acceptsProgress.load(ordering: .acquiring),
+              let shared = instance ?? prepare() else { return }
         if case .progress = shared.controller.content.indicator, shared.controller.isVisible {
             _ = shared.controller.updateProgress(value)
         } else {

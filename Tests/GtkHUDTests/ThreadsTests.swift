@@ -76,6 +76,35 @@ final class ThreadsTests: XCTestCase {
         }
     }
 
+    /// A worker still posting after the user dismissed (Cancel) must not bring
+    /// the HUD back; a new explicit show takes progress again.
+    func testProgressPostedAfterADismissalIsDropped() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            HUDTesting.setAnimations(false)
+            defer { HUDTesting.setAnimations(true) }
+            let (host, _) = HUDTesting.window()
+            defer {
+                ProgressHUD.reset()
+                ProgressHUD.host = nil
+                host.close()
+            }
+            ProgressHUD.host = host.window
+            ProgressHUD.showProgress(0.2, status: "Copying")
+            XCTAssertTrue(ProgressHUD.isVisible)
+            ProgressHUD.dismiss()
+            HUDTesting.wait("dismissed") { !ProgressHUD.isVisible }
+            let stats = Stats()
+            Thread.detachNewThread {
+                ProgressHUD.setProgress(0.5)
+                // The main queue is FIFO: this runs after any flush the update asked for.
+                DispatchQueue.main.async { stats.stop.store(true, ordering: .releasing) }
+            }
+            HUDTesting.wait("the late update was handled") { stats.stop.load(ordering: .acquiring) }
+            XCTAssertFalse(ProgressHUD.isVisible, "a late update showed the HUD again")
+        }
+    }
+
     func testProgressFromThreadsWhileTheMainThreadDismisses() throws {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
@@ -102,9 +131,15 @@ final class ThreadsTests: XCTestCase {
                 ProgressHUD.dismiss()
                 dismissals += 1
             }
-            HUDTesting.wait("the last value") { SharedHUD.instance?.controller.content.indicator == .progress(1) }
-            XCTAssertTrue(ProgressHUD.isVisible, "an update after a dismissal shows the progress HUD again")
             XCTAssertGreaterThan(dismissals, 0)
+            // Let every queued wake-up run: none may bring the HUD back.
+            for _ in 0..<50 { MainLoop.iterate(mayBlock: false) }
+            XCTAssertFalse(ProgressHUD.isVisible, "updates after a dismissal are late and dropped")
+            // An explicit show takes progress again, from any thread.
+            ProgressHUD.showProgress(0.1, status: "Again")
+            Thread.detachNewThread { ProgressHUD.setProgress(0.7) }
+            HUDTesting.wait("progress after a new show") { SharedHUD.instance?.controller.content.indicator == .progress(0.7) }
+            XCTAssertTrue(ProgressHUD.isVisible)
         }
     }
 }
