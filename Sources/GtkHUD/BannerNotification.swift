@@ -314,10 +314,13 @@ public final class NotificationBanner {
     /// Whether hover, press, drag or focus is holding the timeout.
     public var isTimeoutPaused: Bool { core.isTimeoutPaused }
 
-    /// Waits until the banner is finished (after its exit animation) and returns why.
+    /// Waits until the banner is finished (after its exit animation) and returns why;
+    /// ``BannerDismissReason/notShown`` at once for a banner that is neither on
+    /// screen nor waiting (never shown, or its `show` was refused).
     public var dismissed: BannerDismissReason {
         get async {
             if let finishedReason { return finishedReason }
+            if core.state == .hidden { return .notShown }
             return await withCheckedContinuation { waiters.append($0) }
         }
     }

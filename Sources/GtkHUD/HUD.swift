@@ -290,10 +290,22 @@ public final class HUD {
             return value
         } catch {
             finish(mode: error is CancellationError ? .info : .error,
-                   label: error is CancellationError ? "Cancelled" : String(describing: error),
+                   label: error is CancellationError ? "Cancelled" : Self.failureText(for: error),
                    resultDuration: resultDuration)
             throw error
         }
+    }
+
+    /// What ``run(successLabel:cancelTitle:resultDuration:_:)`` shows for a
+    /// failure: the error's `LocalizedError.errorDescription` when it has one,
+    /// else "Failed". A type name such as `ImportError(code: 7)` means nothing
+    /// to the person using the app; the error itself is rethrown to your code.
+    public static func failureText(for error: any Error) -> String {
+        if let described = (error as? any LocalizedError)?.errorDescription,
+           !described.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return described
+        }
+        return "Failed"
     }
 
     /// Runs `work` under a new HUD on `host` with a status label; see ``run(successLabel:cancelTitle:resultDuration:_:)``.

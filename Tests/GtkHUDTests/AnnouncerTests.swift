@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 @testable import GtkHUD
 import GtkSupport
 import XCTest

@@ -157,6 +157,21 @@ final class BannerLifecycleTests: XCTestCase {
         }
     }
 
+    /// `await banner.dismissed` after a refused `show` returns at once (it hung for ever).
+    func testAwaitingARefusedBannerReturnsNotShown() throws {
+        try BannerGtkTesting.withWindow(animations: false) { _ in
+            let banner = try! NotificationBanner(title: "Nowhere to go")
+            let loose = g_object_ref_sink(gtk_button_new()!)!
+            defer { g_object_unref(loose) }
+            banner.show(on: UnsafeMutableRawPointer(loose).asWidget) // not inside a window: refused
+            XCTAssertEqual(banner.state, .hidden)
+            let awaited = BannerReasonBox()
+            Task { @MainActor in awaited.reason = await banner.dismissed }
+            XCTAssertTrue(MainLoop.run(until: { awaited.reason != nil }, timeoutMilliseconds: 2_000), "dismissed never returned")
+            XCTAssertEqual(awaited.reason, .notShown)
+        }
+    }
+
     func testContentChangesOnScreenReachTheWidget() throws {
         try BannerGtkTesting.requireDisplay()
         try MainActor.assumeIsolated {

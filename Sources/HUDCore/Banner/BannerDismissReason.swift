@@ -18,4 +18,8 @@ public enum BannerDismissReason: Hashable, Sendable {
     case dismissAll
     /// The window holding the queue went away (``BannerQueue/hostDestroyed()``).
     case hostDestroyed
+    /// The banner is not on screen or waiting: it was never shown, or showing
+    /// it was refused (no window, GTK not initialised). Awaiting its end
+    /// returns this at once instead of waiting for ever.
+    case notShown
 }
