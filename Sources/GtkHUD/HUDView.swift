@@ -25,8 +25,8 @@ final class HUDView: HUDPresenter {
     private var button: ObjectRef?
     private var buttonConnection: SignalConnection?
     private var animation: Animation?
-    private var restoreFocus: WeakObjectRef?
-    private var blockedContent: (widget: WeakObjectRef, canFocus: Bool)?
+    /// The content this HUD's blocking mask keeps focus out of (see ``ContentBlock``).
+    private var blockedContent: WeakObjectRef?
     private var placement = HUDOverlayWidget.Placement()
     /// Escape triggers the button while the HUD is up, wherever focus is in the
     /// window: key events bubble from the focused widget through the overlay.
@@ -140,9 +140,11 @@ final class HUDView: HUDPresenter {
         installTouchInside(on: created.widget)
         applyAppearance()
         // A new bezel (its role changed, e.g. spinner → error) keeps the focus a blocking HUD had.
-        if isOnScreen, blockedContent != nil, Announcer.mechanisms.contains(.focusForBlockingHUDs) {
-            gtk_widget_set_focusable(created.widget, 1)
-            gtk_widget_grab_focus(created.widget)
+        if isOnScreen {
+            blockedContent?.withObject { content in
+                ContentBlock.replaceBezel(of: self, on: content.asWidget, with: created.widget,
+                                          focusBezel: Announcer.mechanisms.contains(.focusForBlockingHUDs))
+            }
         }
     }
 
@@ -453,32 +455,23 @@ final class HUDView: HUDPresenter {
 
     /// A blocking mask takes keyboard focus (so the message is spoken and keys
     /// cannot reach the content behind) and gives it back on dismissal.
+    /// The bezel (not its button) takes focus: its role and name are the
+    /// message, which is what a screen reader speaks on focus; Tab reaches the button.
     private func takeFocusIfBlocking() {
         guard appearance.mask.widgetStyle.blocksInput, let bezel, blockedContent == nil else { return }
         overlay.withObject { overlayPointer in
-            let overlayWidget = overlayPointer.asWidget
-            if let root = gtk_widget_get_root(overlayWidget), let focus = gtk_root_get_focus(root) {
-                restoreFocus = WeakObjectRef(UnsafeMutableRawPointer(focus))
-            }
-            if let content = HUDOverlayWidget.of(overlayWidget)?.content {
-                blockedContent = (WeakObjectRef(content.raw), gtk_widget_get_can_focus(content) != 0)
-                gtk_widget_set_can_focus(content, 0)
-            }
+            guard let content = HUDOverlayWidget.of(overlayPointer.asWidget)?.content else { return }
+            blockedContent = WeakObjectRef(content.raw)
+            ContentBlock.hold(content, by: self, bezel: bezel.widget,
+                              focusBezel: Announcer.mechanisms.contains(.focusForBlockingHUDs))
         }
-        // The bezel (not its button) takes focus: its role and name are the
-        // message, which is what a screen reader speaks on focus; Tab reaches the button.
-        guard Announcer.mechanisms.contains(.focusForBlockingHUDs) else { return }
-        gtk_widget_set_focusable(bezel.widget, 1)
-        gtk_widget_grab_focus(bezel.widget)
     }
 
     private func giveBackFocus() {
-        if let blocked = blockedContent {
-            blocked.widget.withObject { gtk_widget_set_can_focus($0.asWidget, blocked.canFocus ? 1 : 0) }
-            blockedContent = nil
+        guard let blocked = blockedContent else { return }
+        blockedContent = nil
+        blocked.withObject { content in
+            ContentBlock.release(content.asWidget, by: self, focusBezel: Announcer.mechanisms.contains(.focusForBlockingHUDs))
         }
-        if let bezel { gtk_widget_set_focusable(bezel.widget, 0) }
-        restoreFocus?.withObject { gtk_widget_grab_focus($0.asWidget) }
-        restoreFocus = nil
     }
 }
