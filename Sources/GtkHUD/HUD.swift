@@ -98,7 +98,7 @@ public final class HUD {
     private var progressPoll: (source: ObjectRef, tick: UInt32)?
     private var sequenceTask: Task<Void, Never>?
     nonisolated private let mailbox = ProgressMailbox()
-    private static var live: [ObjectIdentifier: [HUD]] = [:]
+    private(set) static var live: [ObjectIdentifier: [HUD]] = [:]
     private var disposeHandlerID = 0
 
     isolated deinit {
@@ -162,7 +162,12 @@ public final class HUD {
                      completion: (@MainActor (HUDDismissOutcome) -> Void)? = nil) {
         applyTiming(animated: animated)
         let seconds = HUDInput.delay(seconds: delay, source: "HUD.hide(afterDelay:)")
-        lifecycle.hide(afterDelay: seconds) { outcome in completion?(outcome) }
+        lifecycle.hide(afterDelay: seconds) { [weak self] outcome in
+            completion?(outcome)
+            // Hidden while its grace time ran: it never appeared, so no
+            // didDisappear will come to end it.
+            if outcome == .dismissed { self?.endIfHidden() }
+        }
     }
 
     /// Hides the HUD and returns once it has gone (or a new show superseded the hide).
@@ -249,15 +254,17 @@ public final class HUD {
         return hud
     }
 
-    /// The topmost HUD on `host`'s overlay that has not finished.
+    /// The topmost HUD on `host`'s overlay that is showing or about to.
     public static func hud(for host: UnsafeMutablePointer<GtkWidget>) -> HUD? {
         allHUDs(for: host).last
     }
 
-    /// Every live HUD on `host`'s overlay, bottom to top.
+    /// Every HUD on `host`'s overlay that is showing or about to (waiting out
+    /// its grace time), bottom to top. Hidden ones are left out, also those
+    /// kept with ``removesFromHostOnHide`` off.
     public static func allHUDs(for host: UnsafeMutablePointer<GtkWidget>) -> [HUD] {
         guard let key = overlayKey(for: host) else { return [] }
-        return live[key]?.filter { !$0.isFinished } ?? []
+        return live[key]?.filter { !$0.isFinished && $0.lifecycle.phase != .hidden } ?? []
     }
 
     /// Hides the topmost HUD of `host`; returns whether there was one.
@@ -380,13 +387,17 @@ public final class HUD {
         completion?()
         // A show during the fade-out closes the old appearance and opens a new
         // one at once: the HUD is not finished then.
-        if removesFromHostOnHide, lifecycle.phase == .hidden {
-            isFinished = true
-            sequenceTask?.cancel()
-            observe(nil)
-            unregister()
-            selfRetain = nil
-        }
+        endIfHidden()
+    }
+
+    /// Ends the HUD's life once it is hidden for good (with ``removesFromHostOnHide``).
+    private func endIfHidden() {
+        guard removesFromHostOnHide, !isFinished, lifecycle.phase == .hidden else { return }
+        isFinished = true
+        sequenceTask?.cancel()
+        observe(nil)
+        unregister()
+        selfRetain = nil
     }
 
     private func hostDestroyed() {
