@@ -152,7 +152,10 @@ public final class NotificationBanner {
     /// Seconds the entrance and the exit each take to settle (0.4). Zero turns animation off.
     public var animationDuration: Double {
         get { core.content.animationDuration }
-        set { core.content.animationDuration = newValue }
+        set {
+            core.content.animationDuration = HUDInput.setting(newValue, current: core.content.animationDuration, range: 0...10,
+                                                              source: "NotificationBanner.animationDuration")
+        }
     }
 
     /// How much the banner bounces (`.slight`).
@@ -176,7 +179,11 @@ public final class NotificationBanner {
     /// The least height in pixels (40, BRYXBanner's value without a status bar).
     public var minimumHeight: Double {
         get { core.content.minimumHeight }
-        set { core.content.minimumHeight = newValue }
+        set {
+            // A finite huge height (3e9) trapped in Int32() when laid out.
+            core.content.minimumHeight = HUDInput.setting(newValue, current: core.content.minimumHeight, range: 0...2_000,
+                                                          source: "NotificationBanner.minimumHeight", unit: "px")
+        }
     }
 
     /// Whether a tap or click dismisses it (true).

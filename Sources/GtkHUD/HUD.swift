@@ -73,11 +73,26 @@ public final class HUD {
     // MARK: Behaviour
 
     /// Seconds before the HUD appears; hidden within it, it never shows (0).
-    public var graceTime: Double = 0 { didSet { applyTiming() } }
+    public var graceTime: Double = 0 {
+        didSet {
+            graceTime = HUDInput.setting(graceTime, current: oldValue, range: 0...3600, source: "HUD.graceTime")
+            applyTiming()
+        }
+    }
     /// Seconds the HUD stays at least once shown (0).
-    public var minimumShowTime: Double = 0 { didSet { applyTiming() } }
+    public var minimumShowTime: Double = 0 {
+        didSet {
+            minimumShowTime = HUDInput.setting(minimumShowTime, current: oldValue, range: 0...3600, source: "HUD.minimumShowTime")
+            applyTiming()
+        }
+    }
     /// Show/hide animation length (0.3 s, MBProgressHUD); 0 when GTK animations are off.
-    public var animationDuration: Double = 0.3 { didSet { applyTiming() } }
+    public var animationDuration: Double = 0.3 {
+        didSet {
+            animationDuration = HUDInput.setting(animationDuration, current: oldValue, range: 0...10, source: "HUD.animationDuration")
+            applyTiming()
+        }
+    }
     /// Leave the host once hidden and finish (default true).
     public var removesFromHostOnHide = true
     /// Called once after each hide finishes.

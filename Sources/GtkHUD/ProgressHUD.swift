@@ -152,27 +152,45 @@ public enum ProgressHUD {
     /// Seconds before a requested HUD appears; dismissed within it, it never shows (0).
     public static var graceTime: Double {
         get { SharedHUD.timing.grace }
-        set { SharedHUD.timing.grace = newValue; SharedHUD.instance?.applyTiming() }
+        set {
+            SharedHUD.timing.grace = HUDInput.setting(newValue, current: SharedHUD.timing.grace, range: 0...3600, source: "ProgressHUD.graceTime")
+            SharedHUD.instance?.applyTiming()
+        }
     }
     /// Shortest display of a status HUD (5 s).
     public static var minimumDismissTime: Double {
         get { SharedHUD.timing.minimumDismiss }
-        set { SharedHUD.timing.minimumDismiss = HUDInput.seconds(newValue, source: "ProgressHUD.minimumDismissTime", allowsInfinity: true); SharedHUD.instance?.applyTiming() }
+        set {
+            SharedHUD.timing.minimumDismiss = HUDInput.setting(newValue, current: SharedHUD.timing.minimumDismiss, range: 0...HUDInput.maximumSeconds,
+                                                               source: "ProgressHUD.minimumDismissTime", allowsInfinity: true)
+            SharedHUD.instance?.applyTiming()
+        }
     }
     /// Longest display of a status HUD (∞).
     public static var maximumDismissTime: Double {
         get { SharedHUD.timing.maximumDismiss }
-        set { SharedHUD.timing.maximumDismiss = HUDInput.seconds(newValue, source: "ProgressHUD.maximumDismissTime", allowsInfinity: true); SharedHUD.instance?.applyTiming() }
+        set {
+            // NaN keeps the last value: made 0 it would dismiss every success HUD at once.
+            SharedHUD.timing.maximumDismiss = HUDInput.setting(newValue, current: SharedHUD.timing.maximumDismiss, range: 0...HUDInput.maximumSeconds,
+                                                               source: "ProgressHUD.maximumDismissTime", allowsInfinity: true)
+            SharedHUD.instance?.applyTiming()
+        }
     }
     /// Fade-in length (0.15 s); 0 when GTK animations are off.
     public static var fadeInDuration: Double {
         get { SharedHUD.timing.fadeIn }
-        set { SharedHUD.timing.fadeIn = newValue; SharedHUD.instance?.applyTiming() }
+        set {
+            SharedHUD.timing.fadeIn = HUDInput.setting(newValue, current: SharedHUD.timing.fadeIn, range: 0...10, source: "ProgressHUD.fadeInDuration")
+            SharedHUD.instance?.applyTiming()
+        }
     }
     /// Fade-out length (0.15 s); 0 when GTK animations are off.
     public static var fadeOutDuration: Double {
         get { SharedHUD.timing.fadeOut }
-        set { SharedHUD.timing.fadeOut = newValue; SharedHUD.instance?.applyTiming() }
+        set {
+            SharedHUD.timing.fadeOut = HUDInput.setting(newValue, current: SharedHUD.timing.fadeOut, range: 0...10, source: "ProgressHUD.fadeOutDuration")
+            SharedHUD.instance?.applyTiming()
+        }
     }
 
     /// Puts a widget of yours in the bezel (then call `show`); nil removes it.

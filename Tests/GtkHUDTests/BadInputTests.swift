@@ -257,7 +257,7 @@ final class BadInputTests: XCTestCase {
             XCTAssertTrue(outcomes.values.isEmpty)
             hud.hide(completion: outcomes.record)
             XCTAssertEqual(outcomes.values, [.dismissed, .dismissed], "both completions ride on the newer hide")
-            XCTAssertTrue(fixture.messages.isEmpty, "infinity means never, which is allowed for delays")
+            XCTAssertEqual(fixture.messages.count, 1, "infinity means never: allowed for delays, and said once")
         }
     }
 
@@ -312,11 +312,13 @@ final class BadInputTests: XCTestCase {
         }
     }
 
-    func testSharedNaNMinimumDismissTimeBecomesZero() throws {
+    /// NaN is refused and the last good value kept (it used to become 0).
+    func testSharedNaNMinimumDismissTimeKeepsTheLastValue() throws {
         try run { fixture in
+            let before = ProgressHUD.minimumDismissTime
             ProgressHUD.minimumDismissTime = .nan
-            XCTAssertEqual(ProgressHUD.minimumDismissTime, 0)
-            XCTAssertEqual(ProgressHUD.displayDuration(for: "ab"), 0.62, accuracy: 1e-9)
+            XCTAssertEqual(ProgressHUD.minimumDismissTime, before)
+            XCTAssertEqual(ProgressHUD.displayDuration(for: "ab"), max(0.62, before), accuracy: 1e-9)
             XCTAssertEqual(fixture.messages(from: "ProgressHUD.minimumDismissTime").count, 1)
         }
     }
@@ -663,6 +665,62 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0, text)
         XCTAssertEqual(text.components(separatedBy: "GTK is not initialised yet").count - 1, 1, "one message, not one per call: \(text)")
         XCTAssertTrue(text.contains("nothing shown: true"), text)
+    }
+
+    // MARK: Numeric settings (#11 bug 9)
+
+    /// A finite but huge minimum height trapped in Int32() at layout.
+    func testHugeBannerMinimumHeightIsClampedOnceAndShows() throws {
+        try run { fixture in
+            let banner = try XCTUnwrap(try? NotificationBanner(title: "Tall"))
+            banner.minimumHeight = 3e9
+            XCTAssertEqual(banner.minimumHeight, 2_000)
+            XCTAssertEqual(fixture.messages(from: "NotificationBanner.minimumHeight").count, 1)
+            banner.show(on: fixture.host.window, duration: 0.2)
+            fixture.host.waitForFrames(3)
+            XCTAssertEqual(banner.state, .showing)
+            banner.minimumHeight = .nan
+            XCTAssertEqual(banner.minimumHeight, 2_000, "NaN keeps the last good value")
+            banner.dismiss()
+        }
+    }
+
+    /// NaN for the longest display made every success HUD vanish at once.
+    func testNaNMaximumDismissTimeKeepsSuccessHUDsOnScreen() throws {
+        try run { fixture in
+            let before = ProgressHUD.maximumDismissTime
+            defer { ProgressHUD.maximumDismissTime = before }
+            ProgressHUD.maximumDismissTime = .nan
+            XCTAssertEqual(ProgressHUD.maximumDismissTime, before)
+            XCTAssertGreaterThan(ProgressHUD.displayDuration(for: "Saved"), 0.5)
+            XCTAssertEqual(fixture.messages(from: "ProgressHUD.maximumDismissTime").count, 1)
+        }
+    }
+
+    /// A bad setting is reported when it is set, not again on every show and hide.
+    func testABadGraceTimeIsReportedOnceNotOnEveryShow() throws {
+        try run { fixture in
+            let hud = try XCTUnwrap(HUD(on: fixture.host.window))
+            hud.graceTime = -1
+            XCTAssertEqual(hud.graceTime, 0)
+            for _ in 0..<3 {
+                hud.show(animated: false)
+                hud.hide(animated: false)
+            }
+            XCTAssertEqual(fixture.messages(from: "HUD.graceTime").count, 1, "\(fixture.messages)")
+        }
+    }
+
+    /// `hide(afterDelay: .infinity)` never ends: that is said, once.
+    func testAnInfiniteHideDelayIsReported() throws {
+        try run { fixture in
+            let hud = try XCTUnwrap(HUD(on: fixture.host.window))
+            hud.show(animated: false)
+            hud.hide(animated: false, afterDelay: .infinity)
+            XCTAssertEqual(fixture.messages(from: "HUD.hide(afterDelay:)").count, 1)
+            XCTAssertTrue(hud.isVisible)
+            hud.hide(animated: false)
+        }
     }
 
     // MARK: Fixture

@@ -91,18 +91,28 @@ final class SignalTests: XCTestCase {
     func testTimeoutRunsOnceAndCancelledTimeoutNever() throws {
         try GtkTesting.requireDisplay()
         MainActor.assumeIsolated {
-            let baseline = ClosureBoxes.liveCount
+            // Tokens captured by the closures show that each closure was released,
+            // without counting every box alive (timers of earlier tests may end meanwhile).
+            var firedToken: Token? = Token()
+            var cancelledToken: Token? = Token()
+            weak let firedClosureHold = firedToken
+            weak let cancelledClosureHold = cancelledToken
             var fired = 0, cancelledFired = 0
-            let source = MainLoop.after(milliseconds: 1) { fired += 1 }
-            let cancelled = MainLoop.after(milliseconds: 1) { cancelledFired += 1 }
+            let source = MainLoop.after(milliseconds: 1) { [firedToken] in _ = firedToken; fired += 1 }
+            let cancelled = MainLoop.after(milliseconds: 1) { [cancelledToken] in _ = cancelledToken; cancelledFired += 1 }
+            firedToken = nil
+            cancelledToken = nil
             cancelled.cancel()
+            XCTAssertNil(cancelledClosureHold, "cancelling releases the closure")
             XCTAssertTrue(MainLoop.run(until: { fired == 1 }))
             for _ in 0..<20 { MainLoop.iterate() }
             XCTAssertEqual(fired, 1)
             XCTAssertEqual(cancelledFired, 0)
             XCTAssertFalse(source.isPending)
+            XCTAssertNil(firedClosureHold, "a timeout that ran releases its closure")
             source.cancel() // after it ran: harmless
-            XCTAssertEqual(ClosureBoxes.liveCount, baseline)
         }
     }
 }
+
+private final class Token {}

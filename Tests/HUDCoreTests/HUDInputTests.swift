@@ -44,10 +44,22 @@ import Testing
         #expect(messages.isEmpty)
     }
 
-    @Test func infiniteDelayMeansPracticallyNeverWithoutReport() {
+    @Test func infiniteDelayMeansPracticallyNeverAndIsReported() {
         let (delay, messages) = capturingDiagnostics { HUDInput.delay(seconds: .infinity, source: "Test") }
         #expect(delay == .seconds(1_000_000_000))
-        #expect(messages.isEmpty)
+        #expect(messages.count == 1)
+    }
+
+    @Test func settingsKeepTheLastValueForNaNAndClampFiniteOnes() {
+        let (values, messages) = capturingDiagnostics {
+            [HUDInput.setting(.nan, current: 3, range: 0...10, source: "Test"),
+             HUDInput.setting(-.infinity, current: 3, range: 0...10, source: "Test"),
+             HUDInput.setting(3e9, current: 3, range: 0...10, source: "Test"),
+             HUDInput.setting(.infinity, current: 3, range: 0...10, source: "Test", allowsInfinity: true),
+             HUDInput.setting(4, current: 3, range: 0...10, source: "Test")]
+        }
+        #expect(values == [3, 3, 10, .infinity, 4])
+        #expect(messages.count == 3)
     }
 
     @Test func negativeDelayMeansNowAndIsReported() {

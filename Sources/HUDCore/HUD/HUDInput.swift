@@ -54,6 +54,28 @@ public enum HUDInput {
         return value
     }
 
+    /// A new value for a numeric setting, checked once when it is set (so a bad
+    /// value is reported once, not on every show and hide).
+    ///
+    /// NaN and infinities are refused and `current` is kept (the user's last
+    /// good value is not lost), except +infinity with `allowsInfinity` (it then
+    /// means "never"); finite values outside `range` are clamped into it. Each
+    /// correction is reported.
+    @MainActor
+    public static func setting(_ value: Double, current: Double, range: ClosedRange<Double>,
+                               source: String, unit: String = "s", allowsInfinity: Bool = false) -> Double {
+        if value == .infinity, allowsInfinity { return value }
+        if !value.isFinite {
+            Diagnostics.report(source, "\(value.isNaN ? "the value is not a number (NaN)" : "\(value) is not a finite value"); keeping \(current) \(unit).")
+            return current
+        }
+        let clamped = min(max(value, range.lowerBound), range.upperBound)
+        if clamped != value {
+            Diagnostics.report(source, "\(value) \(unit) is outside \(range.lowerBound)...\(range.upperBound); using \(clamped) \(unit).")
+        }
+        return clamped
+    }
+
     /// A finite `Duration` for an animation or grace time, from seconds.
     ///
     /// NaN, negative and infinite values become zero; values above
@@ -75,6 +97,9 @@ public enum HUDInput {
     @MainActor
     public static func delay(seconds value: Double, source: String) -> Duration {
         let cleaned = seconds(value, source: source, allowsInfinity: true)
+        if cleaned > maximumSeconds {
+            Diagnostics.report(source, "a delay of \(value) s never ends; it waits \(maximumSeconds) s, practically until a new show or hide.")
+        }
         return exactDuration(seconds: min(cleaned, maximumSeconds)) ?? .zero
     }
 
