@@ -89,6 +89,19 @@ static inline gboolean gtkhud_running_gtk_at_least(guint major, guint minor, gui
     return gtk_check_version(major, minor, micro) == NULL;
 }
 
+/* ---- Logging ---- */
+
+/* A warning in GLib's structured log, domain "GtkHUD" (stderr, journald, the app's writer). */
+static inline void gtkhud_log_warning(const char *code_func, const char *message) {
+    const GLogField fields[] = {
+        { "GLIB_DOMAIN", "GtkHUD", -1 },
+        { "PRIORITY", "4", -1 },          /* syslog's warning */
+        { "CODE_FUNC", code_func, -1 },
+        { "MESSAGE", message, -1 },
+    };
+    g_log_structured_array(G_LOG_LEVEL_WARNING, fields, G_N_ELEMENTS(fields));
+}
+
 /* ---- Run-time look-ups of symbols newer than the baseline ---- */
 
 /* gtk_accessible_announce (GTK 4.14). Priorities: 0 low, 1 medium, 2 high. */

@@ -146,6 +146,7 @@ enum HUDRuntime {
     /// with a clear message, when called before `gtk_init`/`adw_init`.
     @discardableResult
     static func prepare(caller: String = #function) -> Bool {
+        routeDiagnosticsToGLib()
         guard GtkEnvironment.isInitialized else {
             reportNotInitialized(caller)
             return false
@@ -153,6 +154,14 @@ enum HUDRuntime {
         MainActorBridge.install()
         HUDStyleSheets.ensureLoaded()
         return true
+    }
+
+    /// Sends GtkHUD's messages to GLib's structured log (domain `GtkHUD`), where
+    /// apps, `G_MESSAGES_DEBUG`-style tooling and journald see them, unless the
+    /// app set ``Diagnostics/handler`` itself.
+    private static func routeDiagnosticsToGLib() {
+        guard !HUDCoreDiagnostics.hasCustomHandler else { return }
+        HUDCoreDiagnostics.handler = { message in gtkhud_log_warning(message.source, "\(message.source): \(message.text)") }
     }
 
     private static var reported = false

@@ -1,8 +1,10 @@
+import Foundation
+
 /// Where GtkHUD reports input it refused or corrected (a negative duration, an
 /// empty banner, a call before GTK is initialised, ...).
 ///
 /// Bad input never crashes: it is clamped or rejected, and one clear sentence
-/// goes to the current handler. The GtkHUD module routes it to `g_warning`;
+/// goes to the current handler. GtkHUD routes it to GLib's log (a warning in the `GtkHUD` domain);
 /// tests replace the handler to assert on the message.
 public enum Diagnostics {
     /// A message about input that was refused or corrected.
@@ -18,9 +20,20 @@ public enum Diagnostics {
         public var description: String { "GtkHUD: \(source): \(text)" }
     }
 
-    /// Receives every message. Replace it to capture or silence messages.
-    @MainActor public static var handler: @MainActor (Message) -> Void = { message in
-        print(message.description)
+    /// Receives every message. Replace it to capture, redirect or silence
+    /// messages. HUDCore alone prints to standard error; GtkHUD routes messages
+    /// to GLib's structured log (domain `GtkHUD`, level warning) on first use,
+    /// unless you set a handler of your own first.
+    @MainActor public static var handler: @MainActor (Message) -> Void = Diagnostics.printToStandardError {
+        didSet { hasCustomHandler = true }
+    }
+
+    /// Whether ``handler`` was set (by an app, a test or GtkHUD).
+    @MainActor public private(set) static var hasCustomHandler = false
+
+    /// The default handler: one line on standard error.
+    @MainActor public static func printToStandardError(_ message: Message) {
+        FileHandle.standardError.write(Data((message.description + "\n").utf8))
     }
 
     /// Reports a message to the current handler.

@@ -656,14 +656,18 @@ final class BadInputTests: XCTestCase {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["--mode", "before-init"]
-        let output = Pipe()
+        let output = Pipe(), errors = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, text)
-        XCTAssertEqual(text.components(separatedBy: "GTK is not initialised yet").count - 1, 1, "one message, not one per call: \(text)")
+        XCTAssertEqual(process.terminationStatus, 0, text + log)
+        // The message goes through GLib's structured log, domain GtkHUD (#11 bug 14: it went to stdout).
+        XCTAssertEqual(log.components(separatedBy: "GTK is not initialised yet").count - 1, 1, "one message, not one per call: \(log)")
+        XCTAssertTrue(log.contains("GtkHUD-WARNING"), "a GLib warning in the GtkHUD domain: \(log)")
+        XCTAssertFalse(text.contains("GTK is not initialised yet"), "not on standard output: \(text)")
         XCTAssertTrue(text.contains("nothing shown: true"), text)
     }
 
