@@ -91,15 +91,16 @@ static inline gboolean gtkhud_running_gtk_at_least(guint major, guint minor, gui
 
 /* ---- Logging ---- */
 
-/* A warning in GLib's structured log, domain "GtkHUD" (stderr, journald, the app's writer). */
-static inline void gtkhud_log_warning(const char *code_func, const char *message) {
+/* A message in GLib's structured log, domain "GtkHUD" (stderr, journald, the app's writer).
+ * Level "message", not "warning": G_DEBUG=fatal-warnings must not turn bad input into a crash. */
+static inline void gtkhud_log_message(const char *code_func, const char *message) {
     const GLogField fields[] = {
         { "GLIB_DOMAIN", "GtkHUD", -1 },
-        { "PRIORITY", "4", -1 },          /* syslog's warning */
+        { "PRIORITY", "5", -1 },          /* syslog's notice */
         { "CODE_FUNC", code_func, -1 },
         { "MESSAGE", message, -1 },
     };
-    g_log_structured_array(G_LOG_LEVEL_WARNING, fields, G_N_ELEMENTS(fields));
+    g_log_structured_array(G_LOG_LEVEL_MESSAGE, fields, G_N_ELEMENTS(fields));
 }
 
 /* ---- Run-time look-ups of symbols newer than the baseline ---- */

@@ -161,7 +161,7 @@ enum HUDRuntime {
     /// app set ``Diagnostics/handler`` itself.
     private static func routeDiagnosticsToGLib() {
         guard !HUDCoreDiagnostics.hasCustomHandler else { return }
-        HUDCoreDiagnostics.handler = { message in gtkhud_log_warning(message.source, "\(message.source): \(message.text)") }
+        HUDCoreDiagnostics.handler = { message in gtkhud_log_message(message.source, "\(message.source): \(message.text)") }
     }
 
     private static var reported = false

@@ -4,7 +4,7 @@ import Foundation
 /// empty banner, a call before GTK is initialised, ...).
 ///
 /// Bad input never crashes: it is clamped or rejected, and one clear sentence
-/// goes to the current handler. GtkHUD routes it to GLib's log (a warning in the `GtkHUD` domain);
+/// goes to the current handler. GtkHUD routes it to GLib's log (domain `GtkHUD`, level message);
 /// tests replace the handler to assert on the message.
 public enum Diagnostics {
     /// A message about input that was refused or corrected.
@@ -22,7 +22,7 @@ public enum Diagnostics {
 
     /// Receives every message. Replace it to capture, redirect or silence
     /// messages. HUDCore alone prints to standard error; GtkHUD routes messages
-    /// to GLib's structured log (domain `GtkHUD`, level warning) on first use,
+    /// to GLib's structured log (domain `GtkHUD`, level message) on first use,
     /// unless you set a handler of your own first.
     @MainActor public static var handler: @MainActor (Message) -> Void = Diagnostics.printToStandardError {
         didSet { hasCustomHandler = true }
