@@ -41,6 +41,14 @@ open class SwiftWidget {
         return result
     }
 
+    /// How the widget trades width for height. Default: the parent class's
+    /// (its layout manager's, or constant size without one). A widget that
+    /// wraps text must say `GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH`, or GTK measures
+    /// its height for no particular width (`forSize` -1) and wrapped text is cut.
+    open var requestMode: GtkSizeRequestMode {
+        WidgetTypes.parentClass(of: widget)?.pointee.get_request_mode?(widget) ?? GTK_SIZE_REQUEST_CONSTANT_SIZE
+    }
+
     /// Positions children. Default: the parent class's size_allocate.
     open func allocate(width: Int32, height: Int32, baseline: Int32) {
         WidgetTypes.parentClass(of: widget)?.pointee.size_allocate?(widget, width, height, baseline)
@@ -238,6 +246,9 @@ public enum WidgetTypes {
                 minimumBaseline?.pointee = result.minimumBaseline
                 naturalBaseline?.pointee = result.naturalBaseline
             }
+        }
+        widgetClass.pointee.get_request_mode = { widget in
+            MainActor.assumeIsolated { SwiftWidget.of(widget)?.requestMode ?? GTK_SIZE_REQUEST_CONSTANT_SIZE }
         }
         widgetClass.pointee.size_allocate = { widget, width, height, baseline in
             MainActor.assumeIsolated {

@@ -542,6 +542,9 @@ public final class BannerWidget: SwiftWidget {
         return layout
     }
 
+    /// Title and subtitle wrap: the height depends on the width.
+    override public var requestMode: GtkSizeRequestMode { GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }
+
     override public func measure(_ orientation: GtkOrientation, forSize: Int32) -> WidgetMeasurement {
         if orientation == GTK_ORIENTATION_HORIZONTAL {
             var textMinimum = 0.0, textNatural = 0.0
