@@ -34,7 +34,9 @@ final class HUDView: HUDPresenter {
 
     var appearance = HUDAppearance() { didSet { applyAppearance() } }
     var progressStyle: ProgressStyle = .annular
-    var customWidget: ObjectRef?
+    var customWidget: ObjectRef? {
+        didSet { if case .custom = content.indicator, customWidget !== oldValue { render(content) } }
+    }
     var buttonTitle: String? { didSet { if buttonTitle != oldValue { render(content) } } }
     var onButton: (@MainActor () -> Void)?
     var onTouchInside: (@MainActor () -> Void)?
@@ -176,7 +178,8 @@ final class HUDView: HUDPresenter {
         case .error: "error"
         case .info: "info"
         case .image(let image): "image-\(image)"
-        case .custom(let identifier): "custom-\(identifier)"
+        // The widget's identity too: a new custom widget under the same identifier is a new indicator.
+        case .custom(let identifier): "custom-\(identifier)-\(customWidget.map { UInt(bitPattern: $0.pointer) } ?? 0)"
         case .textOnly: "text"
         }
     }

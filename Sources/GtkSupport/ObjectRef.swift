@@ -20,10 +20,14 @@ public final class ObjectRef {
         }
     }
 
-    /// Adds a strong reference to an object someone else owns.
+    /// Adds a strong reference to an object someone else owns, or, for a
+    /// floating one (a widget fresh from its constructor that nobody owns
+    /// yet), takes the floating reference, as GTK containers do. Taking a
+    /// plain reference to a floating widget would leave the floating one to
+    /// the next container, and the widget would never be finalised.
     public init(retaining pointer: UnsafeMutableRawPointer) {
         self.pointer = pointer
-        g_object_ref(pointer)
+        g_object_ref_sink(pointer)
     }
 
     isolated deinit {
