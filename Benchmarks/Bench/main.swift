@@ -28,7 +28,17 @@ if option("--mode") == "before-init" {
         ProgressHUD.setStatus("Too early")
         let banner = try? NotificationBanner(title: "Too early")
         banner?.show(duration: 3)
+        ProgressHUD.show(status: "Too early, again") // the same call: not reported twice
+        print("overlay: \(HUDOverlay() == nil ? "nil" : "created")") // segfaulted
+        ProgressHUD.setProgress(0.5) // waited in the main queue and popped up a HUD later
         print("nothing shown: \(!ProgressHUD.isVisible && banner?.state == .hidden && !GtkEnvironment.isInitialized)")
+        // Once GTK runs, nothing left over from before appears.
+        guard GtkEnvironment.initialize() else { print("no display"); exit(0) }
+        let host = HostWindow(width: 200, height: 150, title: "After init")
+        host.present()
+        host.waitForFrames(3)
+        print("after init, a HUD: \(ProgressHUD.isVisible)")
+        host.close()
     }
     exit(0)
 }

@@ -11,7 +11,7 @@ import HUDWidgets
 /// equivalent of SVProgressHUD's `containerView` or an MBProgressHUD host view):
 ///
 /// ```swift
-/// let overlay = HUDOverlay(content: sidebar)
+/// guard let overlay = HUDOverlay(content: sidebar) else { return } // nil before gtk_init
 /// gtk_box_append(box, overlay.widget)
 /// HUD(on: overlay.widget).show()
 /// ```
@@ -24,9 +24,10 @@ public final class HUDOverlay {
     private let reference: ObjectRef
     let implementation: HUDOverlayWidget
 
-    /// A new overlay around `content` (may be nil and set later).
-    public convenience init(content: UnsafeMutablePointer<GtkWidget>? = nil) {
-        HUDRuntime.prepare()
+    /// A new overlay around `content` (may be nil and set later); nil, with a
+    /// message, before GTK is initialised (no widget can exist then).
+    public convenience init?(content: UnsafeMutablePointer<GtkWidget>? = nil) {
+        guard HUDRuntime.prepare(caller: "HUDOverlay.init(content:)") else { return nil }
         self.init(adopting: HUDOverlayWidget.create())
         if let content { self.content = content }
     }
@@ -65,7 +66,7 @@ public final class HUDOverlay {
     /// installed under the content of its window. Nil if the widget is not in a
     /// window yet (or GTK is not initialised).
     public static func host(for widget: UnsafeMutablePointer<GtkWidget>) -> HUDOverlay? {
-        guard HUDRuntime.prepare() else { return nil }
+        guard HUDRuntime.prepare(caller: "HUDOverlay.host(for:)") else { return nil }
         if let overlay = HUDOverlayWidget.of(widget) { return HUDOverlay(existing: overlay.widget) }
         if let ancestor = gtk_widget_get_ancestor(widget, HUDOverlayWidget.gtype) {
             return HUDOverlay(existing: ancestor)
@@ -81,7 +82,7 @@ public final class HUDOverlay {
         if let current = slot.content, let overlay = HUDOverlayWidget.of(current) {
             return HUDOverlay(existing: overlay.widget)
         }
-        let overlay = HUDOverlay()
+        let overlay = HUDOverlay(adopting: HUDOverlayWidget.create())
         let focus = gtk_window_get_focus(window.asWindow)
         if let current = slot.content {
             g_object_ref(current.raw)
@@ -145,7 +146,7 @@ enum HUDRuntime {
     /// Checks GTK is initialised and loads the default stylesheet. Returns false,
     /// with a clear message, when called before `gtk_init`/`adw_init`.
     @discardableResult
-    static func prepare(caller: String = #function) -> Bool {
+    static func prepare(caller: String) -> Bool {
         routeDiagnosticsToGLib()
         guard GtkEnvironment.isInitialized else {
             reportNotInitialized(caller)
@@ -164,10 +165,10 @@ enum HUDRuntime {
         HUDCoreDiagnostics.handler = { message in gtkhud_log_message(message.source, "\(message.source): \(message.text)") }
     }
 
-    private static var reported = false
+    /// The calls already reported: each API once, however often it is called.
+    private static var reported: Set<String> = []
     private static func reportNotInitialized(_ caller: String) {
-        guard !reported else { return }
-        reported = true
-        HUDCoreDiagnostics.report("GtkHUD.\(caller)", "GTK is not initialised yet; call gtk_init() or adw_init() (or run inside GApplication's activate) before showing HUDs or banners. Nothing was shown.")
+        guard reported.insert(caller).inserted else { return }
+        HUDCoreDiagnostics.report(caller, "GTK is not initialised yet; call gtk_init() or adw_init() (or run inside GApplication's activate) before showing HUDs or banners. Nothing was shown.")
     }
 }

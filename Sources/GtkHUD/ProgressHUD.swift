@@ -1,5 +1,6 @@
 import CGtk
 import Dispatch
+import Foundation
 import GtkSupport
 import HUDCore
 import HUDWidgets
@@ -115,6 +116,12 @@ public enum ProgressHUD {
     /// next `show…` call: a worker still posting when the user pressed Cancel
     /// must not bring the HUD back.
     public nonisolated static func setProgress(_ progress: Double) {
+        // Before gtk_init the update would wait in the main queue and pop up a
+        // HUD with no label once the loop runs: it is dropped (and reported).
+        guard gtk_is_initialized() != 0 else {
+            if Thread.isMainThread { MainActor.assumeIsolated { _ = HUDRuntime.prepare(caller: "ProgressHUD.setProgress(_:)") } }
+            return
+        }
         guard SharedHUD.acceptsProgress.load(ordering: .acquiring), SharedHUD.mailbox.post(progress) else { return }
         DispatchQueue.main.async {
             MainActor.assumeIsolated { SharedHUD.flushProgress() }

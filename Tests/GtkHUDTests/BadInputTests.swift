@@ -665,7 +665,13 @@ final class BadInputTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, text + log)
         // The message goes through GLib's structured log, domain GtkHUD (#11 bug 14: it went to stdout).
-        XCTAssertEqual(log.components(separatedBy: "GTK is not initialised yet").count - 1, 1, "one message, not one per call: \(log)")
+        // One message per API called (ProgressHUD.show twice: once), not one for the first call only.
+        for call in ["ProgressHUD.show(status:)", "ProgressHUD.showSuccess(status:)", "NotificationBanner.show(on:duration:)",
+                     "HUDOverlay.init(content:)", "ProgressHUD.setProgress(_:)"] {
+            XCTAssertEqual(log.components(separatedBy: call).count - 1, 1, "\(call) reported once: \(log)")
+        }
+        XCTAssertTrue(text.contains("overlay: nil"), "HUDOverlay() before gtk_init is nil, not a segfault: \(text)")
+        XCTAssertTrue(text.contains("after init, a HUD: false"), "an early setProgress popped up a HUD later: \(text)")
         XCTAssertTrue(log.contains("GtkHUD-Message"), "a GLib message in the GtkHUD domain: \(log)")
         XCTAssertFalse(text.contains("GTK is not initialised yet"), "not on standard output: \(text)")
         XCTAssertTrue(text.contains("nothing shown: true"), text)
