@@ -10,6 +10,9 @@ GTKHUD_DEBIAN_PACKAGES=(
     dbus dbus-x11 at-spi2-core                          # private session bus and accessibility bus
     python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 # reading the accessibility tree as Orca does
     adwaita-icon-theme fonts-cantarell                  # symbolic icons and a real font for pixel tests
+    librsvg2-common                                     # gdk-pixbuf's SVG loader (SVG banner icons)
+    orca speech-dispatcher                              # a real screen reader for the Orca tests
+    openbox x11-utils xdotool                           # a window manager, xprop/xwininfo and real X input
     desktop-file-utils appstream                        # validating the gallery's desktop integration
 )
 
@@ -26,6 +29,12 @@ gtkhud_missing() {
     [ -d /usr/share/icons/Adwaita ] || echo "adwaita-icon-theme"
     command -v desktop-file-validate >/dev/null || echo "desktop-file-validate (desktop-file-utils)"
     command -v appstreamcli >/dev/null || echo "appstreamcli (appstream)"
+    ls /usr/lib/*/gdk-pixbuf-2.0/2.10.0/loaders/libpixbufloader-svg.so >/dev/null 2>&1 || echo "gdk-pixbuf SVG loader (librsvg2-common)"
+    command -v orca >/dev/null || echo "orca"
+    command -v speech-dispatcher >/dev/null || echo "speech-dispatcher"
+    command -v openbox >/dev/null || echo "openbox"
+    command -v xprop >/dev/null || echo "xprop (x11-utils)"
+    command -v xdotool >/dev/null || echo "xdotool"
 }
 
 # Installs what is missing with apt-get (through sudo when not root), or says what to install.
@@ -54,6 +63,7 @@ gtkhud_ensure_dependencies() {
 [gtkhud]   - Xvfb, dbus (dbus-run-session), at-spi2-core (at-spi-bus-launcher)
 [gtkhud]   - python3 with PyGObject and pyatspi (Atspi 2.0 typelib)
 [gtkhud]   - the Adwaita icon theme, desktop-file-utils and appstream (appstreamcli)
+[gtkhud]   - librsvg's gdk-pixbuf SVG loader, orca, speech-dispatcher, openbox, xprop, xdotool
 [gtkhud] Missing now:
 $(echo "$missing" | sed 's/^/[gtkhud]   * /')
 MSG
