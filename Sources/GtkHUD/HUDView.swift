@@ -369,7 +369,7 @@ final class HUDView: HUDPresenter {
         withOverlay { overlay in
             overlay.addLayer(mask.widget)
             if let bezel { overlay.addPlaced(bezel.widget, placement: placement) }
-            installEscape(on: overlay.widget)
+            installEscape(on: overlay.keyEventTarget)
         }
     }
 
@@ -452,7 +452,7 @@ final class HUDView: HUDPresenter {
             if let root = gtk_widget_get_root(overlayWidget), let focus = gtk_root_get_focus(root) {
                 restoreFocus = WeakObjectRef(UnsafeMutableRawPointer(focus))
             }
-            if let content = HUDOverlayWidget.of(overlayWidget)?.content {
+            if let content = HUDOverlayWidget.of(overlayWidget)?.appContent {
                 blockedContent = (WeakObjectRef(content.raw), gtk_widget_get_can_focus(content) != 0)
                 gtk_widget_set_can_focus(content, 0)
             }
