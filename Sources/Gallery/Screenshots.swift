@@ -77,6 +77,7 @@ enum Screenshots {
     /// Removes every message and restores the default looks before the next shot.
     private static func clear() async {
         Gallery.dismissEverything()
+        BannerCenter.for(Gallery.window)?.placement = .belowHeaderBar
         await Gallery.settle(timeout: 3)
         ProgressHUD.appearance = HUDAppearance()
         let instance = Gallery.instancePage
@@ -185,6 +186,11 @@ enum Screenshots {
         let long = 60.0
         let shots: [(String, @MainActor () -> Void)] = [
             ("banner-top", { page.show(title: "Upload complete", subtitle: "3 photos were added to “Holidays”", image: .iconName("emblem-ok-symbolic"), seconds: long) }),
+            // The iOS look: the banner covers the header bars (BannerCenter.placement).
+            ("banner-covers-top-edge", {
+                BannerCenter.for(Gallery.window)?.placement = .coversTopEdge
+                page.show(title: "Upload complete", subtitle: "placement = .coversTopEdge", image: .iconName("emblem-ok-symbolic"), seconds: long)
+            }),
             ("banner-bottom", { page.show(title: "Connection restored", subtitle: "You are back online", image: .iconName("network-wireless-symbolic"), seconds: long) { $0.position = .bottom } }),
             ("banner-image", {
                 let image: NotificationBanner.Image = BannersPage.appIconFile.map { .file($0) } ?? .iconName("starred-symbolic")

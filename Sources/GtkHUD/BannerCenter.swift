@@ -69,7 +69,7 @@ public final class BannerCenter {
             BannerCenter.centers[key] = nil
             center?.hostDestroyed()
         }
-        installEscapeKey(on: overlay.widget)
+        installEscapeKey(on: overlay.implementation.keyEventTarget)
         if let settings = gtk_widget_get_settings(stackPointer) {
             settingsConnection = Signal.connectPointer(UnsafeMutableRawPointer(settings), "notify::gtk-enable-animations") { [weak self] _ in
                 self?.refreshAnimationSetting()
@@ -105,6 +105,18 @@ public final class BannerCenter {
             }
             presenter.stack.maximumWidth = newValue
         }
+    }
+
+    /// Where banners sit. ``BannerPlacement/belowHeaderBar`` (the default, for
+    /// desktop windows): a top banner slides out from under the window's header
+    /// bar (its title bar, or a header bar at the top of the content such as an
+    /// `AdwToolbarView` top bar) and never covers the title or the window
+    /// buttons; a bottom banner stands on a bottom bar if there is one, else on
+    /// the bottom edge. ``BannerPlacement/coversTopEdge`` keeps the iOS look of
+    /// BRYXBanner: top banners hang from the very top of the window, over the title bar.
+    public var placement: BannerPlacement {
+        get { overlayReference.withObject { HUDOverlayWidget.of($0.asWidget)?.bannerPlacement ?? .belowHeaderBar } ?? .belowHeaderBar }
+        set { overlayReference.withObject { HUDOverlayWidget.of($0.asWidget)?.bannerPlacement = newValue } }
     }
 
     /// Space between stacked banners, in pixels (0 by default).

@@ -185,7 +185,7 @@ final class BannerStackPresenter: BannerPresenter {
         guard let root = gtk_widget_get_root(banner), let focus = gtk_root_get_focus(root),
               focus == banner || gtk_widget_is_ancestor(focus, banner) != 0 else { return }
         let overlay = gtk_widget_get_parent(stack.widget).flatMap { HUDOverlayWidget.of($0) }
-        if let content = overlay?.content, gtk_widget_child_focus(content, GTK_DIR_TAB_FORWARD) != 0 { return }
+        if let content = overlay?.appContent, gtk_widget_child_focus(content, GTK_DIR_TAB_FORWARD) != 0 { return }
         gtk_root_set_focus(root, nil)
     }
 

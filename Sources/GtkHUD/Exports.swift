@@ -6,3 +6,5 @@ typealias HUDCoreDiagnostics = HUDCore.Diagnostics
 
 /// Where a HUD sits: JGProgressHUD's nine positions (see ``HUDAppearance/position``).
 public typealias HUDPosition = HUDWidgets.HUDPosition
+/// Where a window's banners sit: below its header bar (the default) or over its top edge.
+public typealias BannerPlacement = HUDWidgets.HUDOverlayWidget.BannerPlacement

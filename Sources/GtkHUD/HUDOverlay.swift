@@ -5,9 +5,10 @@ import HUDWidgets
 /// The layer that hosts HUDs and banners above your content.
 ///
 /// You rarely need to create one: the shared HUD, instance HUDs and banners
-/// find the window of the widget you give them and slip an overlay under its
-/// content on first use (zero set-up, like SVProgressHUD finding the front
-/// window). Create one yourself to cover just part of a window (the
+/// find the window of the widget you give them and add an overlay layer to it
+/// on first use (zero set-up, like SVProgressHUD finding the front window).
+/// That layer lies over the window's child but is not its parent: the
+/// window's `child` / `content` stays your widget. Create one yourself to cover just part of a window (the
 /// equivalent of SVProgressHUD's `containerView` or an MBProgressHUD host view):
 ///
 /// ```swift
@@ -62,8 +63,8 @@ public final class HUDOverlay {
         set { implementation.setContent(newValue) }
     }
 
-    /// The overlay serving `widget`: the nearest overlay around it, or else one
-    /// installed under the content of its window. Nil if the widget is not in a
+    /// The overlay serving `widget`: the nearest overlay around it, or else the
+    /// layer of its window (added on first use). Nil if the widget is not in a
     /// window yet (or GTK is not initialised).
     public static func host(for widget: UnsafeMutablePointer<GtkWidget>) -> HUDOverlay? {
         guard HUDRuntime.prepare(caller: "HUDOverlay.host(for:)") else { return nil }
@@ -76,23 +77,27 @@ public final class HUDOverlay {
         return installed(in: root)
     }
 
-    /// The overlay of a window, installing one under its content if needed.
+    /// The overlay of a window, adding one as a layer of the window if needed.
+    ///
+    /// The layer is a child of the window beside its own child, not a wrapper
+    /// around it: `gtk_window_get_child` and `adw_application_window_get_content`
+    /// keep returning the app's widget, and the app can replace it at any time
+    /// (the layer follows the window's child).
     static func installed(in window: UnsafeMutablePointer<GtkWidget>) -> HUDOverlay {
-        let slot = WindowContentSlot(window: window)
-        if let current = slot.content, let overlay = HUDOverlayWidget.of(current) {
-            return HUDOverlay(existing: overlay.widget)
-        }
+        if let existing = windowLayer(of: window) { return HUDOverlay(existing: existing) }
         let overlay = HUDOverlay(adopting: HUDOverlayWidget.create())
-        let focus = gtk_window_get_focus(window.asWindow)
-        if let current = slot.content {
-            g_object_ref(current.raw)
-            slot.content = nil
-            overlay.content = current
-            g_object_unref(current.raw)
-        }
-        slot.content = overlay.widget
-        if let focus { gtk_widget_grab_focus(focus) }
+        HUDOverlayWidget.attach(overlay.widget, to: window)
         return overlay
+    }
+
+    /// The overlay layer GtkHUD added to `window`, if any.
+    static func windowLayer(of window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        var child = gtk_widget_get_first_child(window)
+        while let current = child {
+            if let overlay = HUDOverlayWidget.of(current), overlay.hostWindow == window { return current }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 
     /// The window a shared HUD or banner uses when none is given: the active
@@ -109,34 +114,6 @@ public final class HUDOverlay {
             fallback = window
         }
         return fallback
-    }
-}
-
-/// The content slot of a window: libadwaita windows keep content in
-/// `content`, plain GTK windows in `child`.
-@MainActor
-struct WindowContentSlot {
-    let window: UnsafeMutablePointer<GtkWidget>
-
-    var content: UnsafeMutablePointer<GtkWidget>? {
-        get {
-            if gtkhud_is_a(window.raw, adw_application_window_get_type()) != 0 {
-                return adw_application_window_get_content(window.raw.typed(AdwApplicationWindow.self))
-            }
-            if gtkhud_is_a(window.raw, adw_window_get_type()) != 0 {
-                return adw_window_get_content(window.raw.typed(AdwWindow.self))
-            }
-            return gtk_window_get_child(window.asWindow)
-        }
-        nonmutating set {
-            if gtkhud_is_a(window.raw, adw_application_window_get_type()) != 0 {
-                adw_application_window_set_content(window.raw.typed(AdwApplicationWindow.self), newValue)
-            } else if gtkhud_is_a(window.raw, adw_window_get_type()) != 0 {
-                adw_window_set_content(window.raw.typed(AdwWindow.self), newValue)
-            } else {
-                gtk_window_set_child(window.asWindow, newValue)
-            }
-        }
     }
 }
 

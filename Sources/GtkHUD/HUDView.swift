@@ -382,7 +382,7 @@ final class HUDView: HUDPresenter {
         withOverlay { overlay in
             overlay.addLayer(mask.widget)
             if let bezel { overlay.addPlaced(bezel.widget, placement: placement) }
-            installEscape(on: overlay.widget)
+            installEscape(on: overlay.keyEventTarget)
         }
     }
 
@@ -463,7 +463,7 @@ final class HUDView: HUDPresenter {
     private func takeFocusIfBlocking() {
         guard appearance.mask.widgetStyle.blocksInput, let bezel, blockedContent == nil else { return }
         overlay.withObject { overlayPointer in
-            guard let content = HUDOverlayWidget.of(overlayPointer.asWidget)?.content else { return }
+            guard let content = HUDOverlayWidget.of(overlayPointer.asWidget)?.appContent else { return }
             blockedContent = WeakObjectRef(content.raw)
             ContentBlock.hold(content, by: self, bezel: bezel.widget,
                               focusBezel: Announcer.mechanisms.contains(.focusForBlockingHUDs))

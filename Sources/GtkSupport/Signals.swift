@@ -77,6 +77,7 @@ public enum Signal {
     public typealias WithPoint = @MainActor (Double, Double) -> Void
     public typealias WithPress = @MainActor (Int32, Double, Double) -> Void
     public typealias WithKey = @MainActor (UInt32, UInt32, UInt32) -> Bool
+    public typealias WithInt = @MainActor (Int32) -> Void
     public typealias WithTwoPointers = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
 
     /// A signal whose C handler takes only the instance (`clicked`, `destroy`, `map`...),
@@ -157,6 +158,18 @@ public enum Signal {
         }
         return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self),
                        ClosureBox<WithKey>.retained(handler)) { data, _ in ClosureBox<WithKey>.release(data) }
+    }
+
+    /// A signal with one int or enum argument (GtkWindow's `move-focus`: a GtkDirectionType).
+    @discardableResult
+    public static func connectInt(_ instance: UnsafeMutableRawPointer, _ name: String, after: Bool = false,
+                                  _ handler: @escaping WithInt) -> SignalConnection {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, value, data in
+            let box = ClosureBox<WithInt>.from(data)
+            MainActor.assumeIsolated { box.closure(value) }
+        }
+        return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self),
+                       ClosureBox<WithInt>.retained(handler)) { data, _ in ClosureBox<WithInt>.release(data) }
     }
 
     private static func connect(_ instance: UnsafeMutableRawPointer, _ name: String, _ after: Bool,

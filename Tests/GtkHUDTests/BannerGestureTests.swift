@@ -149,10 +149,11 @@ final class BannerGestureTests: XCTestCase {
             let banner = try! NotificationBanner(title: "Over the top")
             guard let widget = window.show(banner) else { return XCTFail("no banner widget") }
             window.host.waitForFrames(1)
-            let below = gtk_widget_pick(window.overlay, 200, 200, GTK_PICK_DEFAULT)
+            // The window picks: the overlay is a layer beside the content, not its parent.
+            let below = window.pick(200, 200)
             XCTAssertTrue(below == window.content || below.map { gtk_widget_is_ancestor($0, window.content) != 0 } == true,
                           "below the banner the content gets the click")
-            let onBanner = gtk_widget_pick(window.overlay, 200, 10, GTK_PICK_DEFAULT)
+            let onBanner = window.pick(200, 10)
             XCTAssertTrue(onBanner == widget.widget || onBanner.map { gtk_widget_is_ancestor($0, widget.widget) != 0 } == true,
                           "on the banner the banner gets it")
         }
@@ -165,9 +166,10 @@ final class BannerGestureTests: XCTestCase {
             let newer = try! NotificationBanner(title: "Newer")
             window.show(older)
             window.show(newer)
-            XCTAssertFalse(BannerGtkTesting.pressKey(UInt32(GDK_KEY_a), on: window.overlay), "other keys pass")
-            XCTAssertTrue(BannerGtkTesting.pressKey(UInt32(GDK_KEY_Escape), on: window.overlay),
-                          "Escape anywhere in the window reaches the overlay's key controller")
+            // The key controller sits on the window: key events bubble from the focused content through it.
+            XCTAssertFalse(BannerGtkTesting.pressKey(UInt32(GDK_KEY_a), on: window.window), "other keys pass")
+            XCTAssertTrue(BannerGtkTesting.pressKey(UInt32(GDK_KEY_Escape), on: window.window),
+                          "Escape anywhere in the window reaches the banner center's key controller")
             XCTAssertEqual(newer.state, .gone(.escape))
             XCTAssertEqual(older.state, .showing)
             XCTAssertEqual(window.center.visibleBanners.map(\.title), ["Older"])

@@ -134,6 +134,14 @@ final class BannerTestWindow {
         BannerGtkTesting.bounds(of: widget.widget, in: overlay)
     }
 
+    /// The widget that takes a click at (x, y) of the overlay, picked from the window
+    /// (as GTK does for a real click).
+    func pick(_ x: Double, _ y: Double) -> UnsafeMutablePointer<GtkWidget>? {
+        var point = graphene_point_t(x: Float(x), y: Float(y)), inWindow = graphene_point_t()
+        guard gtk_widget_compute_point(overlay, window, &point, &inWindow) != 0 else { return nil }
+        return gtk_widget_pick(window, Double(inWindow.x), Double(inWindow.y), GTK_PICK_DEFAULT)
+    }
+
     func close() { host.close() }
 }
 

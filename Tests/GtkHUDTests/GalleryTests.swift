@@ -165,7 +165,7 @@ final class GalleryStressAndScreenshotTests: XCTestCase {
     func testScreenshotsShowWhatTheirNamesSay() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-shots-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let names = ["page-shared-hud", "hud-success", "hud-mask-black", "page-banners", "banner-top", "banner-bottom", "theme-high-contrast"]
+        let names = ["page-shared-hud", "hud-success", "hud-mask-black", "page-banners", "banner-top", "banner-covers-top-edge", "banner-bottom", "theme-high-contrast"]
         let run = try GalleryBinary.run(["--screenshot", directory.path, "--only", names.joined(separator: ",")], timeout: 60)
         XCTAssertEqual(run.status, 0, run.summary)
         var images: [String: PNGImage] = [:]
@@ -179,7 +179,7 @@ final class GalleryStressAndScreenshotTests: XCTestCase {
         }
         guard let page = images["page-shared-hud"], let success = images["hud-success"], let masked = images["hud-mask-black"],
               let banners = images["page-banners"], let top = images["banner-top"], let bottom = images["banner-bottom"],
-              let contrast = images["theme-high-contrast"] else { return }
+              let contrast = images["theme-high-contrast"], let covering = images["banner-covers-top-edge"] else { return }
         let (w, h) = (page.width, page.height)
         // A bezel in the middle of the window, and nothing else changed at the corners.
         XCTAssertGreaterThan(success.differingPixels(from: page, x: w / 2 - 80, y: h / 2 - 80, width: 160, height: 160), 400, "no HUD in the middle")
@@ -187,7 +187,10 @@ final class GalleryStressAndScreenshotTests: XCTestCase {
         // The black mask darkens the whole window, corners included.
         XCTAssertGreaterThan(masked.differingPixels(from: page, x: 0, y: h - 60, width: w, height: 60), w * 20, "no black mask")
         // Banners change the top (or bottom) strip of the window and leave the other end alone.
-        XCTAssertGreaterThan(top.differingPixels(from: banners, x: 0, y: 0, width: w, height: 50), w * 2, "no banner at the top")
+        // A top banner sits below the header bars (47 px) and leaves them alone; covering the top edge, it hides them.
+        XCTAssertGreaterThan(top.differingPixels(from: banners, x: 0, y: 50, width: w, height: 50), w * 2, "no banner below the header bar")
+        XCTAssertLessThan(top.differingPixels(from: banners, x: 0, y: 0, width: w, height: 40), w / 2, "the header bars should be untouched")
+        XCTAssertGreaterThan(covering.differingPixels(from: banners, x: 0, y: 0, width: w, height: 40), w * 2, "no banner over the header bars")
         XCTAssertLessThan(top.differingPixels(from: banners, x: 0, y: h - 50, width: w, height: 50), w, "the bottom should be untouched")
         XCTAssertGreaterThan(bottom.differingPixels(from: banners, x: 0, y: h - 50, width: w, height: 50), w * 2, "no banner at the bottom")
         XCTAssertLessThan(bottom.differingPixels(from: banners, x: 0, y: 0, width: w, height: 50), w, "the top should be untouched")

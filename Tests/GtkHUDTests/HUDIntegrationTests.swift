@@ -104,7 +104,7 @@ final class HUDIntegrationTests: XCTestCase {
         }
     }
 
-    func testAdwApplicationWindowGetsAnOverlayUnderItsContent() throws {
+    func testAdwApplicationWindowKeepsItsContentAndGetsAnOverlayLayer() throws {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
             let window = adw_application_window_new(nil)!
@@ -115,8 +115,10 @@ final class HUDIntegrationTests: XCTestCase {
             let hud = HUD(on: window)!
             hud.show()
             HUDTesting.wait("visible") { hud.isVisible }
-            let parent = gtk_widget_get_parent(content)!
-            XCTAssertEqual(String(cString: gtk_widget_get_css_name(parent)), "hudoverlay")
+            XCTAssertTrue(adw_application_window_get_content(window.raw.typed(AdwApplicationWindow.self)) == content,
+                          "the app's content stays the window's content")
+            let layer = try! XCTUnwrap(HUDOverlay.windowLayer(of: window))
+            XCTAssertEqual(String(cString: gtk_widget_get_css_name(layer)), "hudoverlay")
             gtk_window_destroy(window.asWindow)
             while MainLoop.iterate() {}
             XCTAssertTrue(hud.isFinished, "destroying the window finishes its HUDs")
@@ -157,7 +159,7 @@ final class HUDKeyboardTests: XCTestCase {
             hud.setButton("Cancel") { cancelled += 1 }
             hud.show(animated: false)
             host.waitForFrames(1)
-            let overlay = gtk_widget_get_parent(content)!
+            let overlay = host.window // key events bubble from the content through the window
             XCTAssertTrue(BannerGtkTesting.pressKey(UInt32(GDK_KEY_Escape), on: overlay))
             XCTAssertEqual(cancelled, 1)
             hud.setButton(nil)

@@ -40,7 +40,7 @@ final class LeakTests: XCTestCase {
                 hud.hide()
                 ProgressHUD.dismiss()
                 freed.add(hud)
-                if index % 50 == 49, let overlay = HUDOverlayWidget.of(gtk_window_get_child(host.window.asWindow)) {
+                if index % 50 == 49, let overlay = HUDOverlay.windowLayer(of: host.window).flatMap({ HUDOverlayWidget.of($0) }) {
                     handlerCounts.append(overlay.disposeHandlerCount)
                 }
             }

@@ -22,10 +22,12 @@ final class ProgressHUDTests: XCTestCase {
             ProgressHUD.show(status: "Loading <b>&")
             HUDTesting.wait("didAppear") { events.contains(.didAppear(status: "Loading <b>&")) }
             XCTAssertTrue(ProgressHUD.isVisible)
-            // The window's content now sits inside an overlay.
-            let overlay = gtk_widget_get_parent(content)!
-            XCTAssertEqual(String(cString: gtk_widget_get_css_name(overlay)), "hudoverlay")
+            // The window got an overlay layer; its child is still the app's widget.
+            XCTAssertTrue(gtk_window_get_child(host.window.asWindow) == content)
             let bezel = try! XCTUnwrap(ProgressHUD.bezelWidget)
+            let overlay = try! XCTUnwrap(gtk_widget_get_parent(bezel))
+            XCTAssertEqual(String(cString: gtk_widget_get_css_name(overlay)), "hudoverlay")
+            XCTAssertTrue(gtk_widget_get_parent(overlay) == host.window, "the overlay is a layer of the window")
             XCTAssertEqual(String(cString: gtk_widget_get_css_name(bezel)), "hudbezel")
             XCTAssertEqual(gtk_accessible_get_accessible_role(bezel.accessible), GTK_ACCESSIBLE_ROLE_STATUS)
             host.waitForFrames(2)

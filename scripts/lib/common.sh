@@ -29,7 +29,7 @@ gtkhud_missing() {
     [ -d /usr/share/icons/Adwaita ] || echo "adwaita-icon-theme"
     command -v desktop-file-validate >/dev/null || echo "desktop-file-validate (desktop-file-utils)"
     command -v appstreamcli >/dev/null || echo "appstreamcli (appstream)"
-    ls /usr/lib/*/gdk-pixbuf-2.0/2.10.0/loaders/libpixbufloader*svg.so >/dev/null 2>&1 || echo "gdk-pixbuf SVG loader (librsvg2-common)"
+    grep -qs "image/svg" /usr/lib/*/gdk-pixbuf-2.0/2.10.0/loaders.cache || echo "gdk-pixbuf SVG loader (librsvg2-common)"
     command -v orca >/dev/null || echo "orca"
     command -v speech-dispatcher >/dev/null || echo "speech-dispatcher"
     command -v openbox >/dev/null || echo "openbox"
@@ -63,6 +63,7 @@ gtkhud_ensure_dependencies() {
 [gtkhud]   - Xvfb, dbus (dbus-run-session), at-spi2-core (at-spi-bus-launcher)
 [gtkhud]   - python3 with PyGObject and pyatspi (Atspi 2.0 typelib)
 [gtkhud]   - the Adwaita icon theme, desktop-file-utils and appstream (appstreamcli)
+[gtkhud]   - librsvg's gdk-pixbuf SVG loader, orca, speech-dispatcher, openbox, xprop, xdotool
 [gtkhud] Missing now:
 $(echo "$missing" | sed 's/^/[gtkhud]   * /')
 MSG
