@@ -21,14 +21,31 @@ func option(_ name: String) -> String? {
 }
 
 if option("--mode") == "before-init" {
-    // For the bad-input test: public calls before gtk_init are refused with one message.
+    // For the bad-input test: public calls before gtk_init are refused, each
+    // entry point with one message (a repeat is silent), and nothing crashes.
     MainActor.assumeIsolated {
         ProgressHUD.show(status: "Too early")
+        ProgressHUD.show(status: "Too early again")
         ProgressHUD.showSuccess(status: "Too early")
         ProgressHUD.setStatus("Too early")
+        ProgressHUD.setProgress(0.5)
+        ProgressHUD.setProgress(0.6)
+        let overlay: HUDOverlay? = HUDOverlay()
         let banner = try? NotificationBanner(title: "Too early")
         banner?.show(duration: 3)
-        print("nothing shown: \(!ProgressHUD.isVisible && banner?.state == .hidden && !GtkEnvironment.isInitialized)")
+        print("nothing shown: \(overlay == nil && !ProgressHUD.isVisible && banner?.state == .hidden && !GtkEnvironment.isInitialized)")
+        // The early progress must not pop up a HUD once GTK runs: initialise,
+        // present a window, and let the main queue drain past anything queued.
+        guard GtkEnvironment.initialize() else { return }
+        _ = HUDOverlay() as HUDOverlay? // any call now sets GtkHUD up (main-actor bridge)
+        let host = HostWindow(width: 300, height: 200, title: "before-init")
+        host.present()
+        var drained = false
+        DispatchQueue.main.async { drained = true }
+        MainLoop.run(until: { drained }, timeoutMilliseconds: 5_000)
+        host.waitForFrames(1)
+        print("early progress shown: \(ProgressHUD.isVisible)")
+        host.close()
     }
     exit(0)
 }

@@ -81,7 +81,7 @@ final class GalleryWindow {
         let body = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0, [sidebar, separator, content])
         // The layer for HUDs and banners, in place before the window is shown
         // (GtkHUD would slip one in on first use, reparenting the content).
-        overlay = HUDOverlay(content: body)
+        overlay = HUDOverlay(content: body)! // the application is running: GTK is initialised
         adw_application_window_set_content(window.cast(to: AdwApplicationWindow.self), overlay.widget)
 
         Signal.connectPointer(list.raw, "row-selected") { [weak self] row in

@@ -24,9 +24,10 @@ public final class HUDOverlay {
     private let reference: ObjectRef
     let implementation: HUDOverlayWidget
 
-    /// A new overlay around `content` (may be nil and set later).
-    public convenience init(content: UnsafeMutablePointer<GtkWidget>? = nil) {
-        HUDRuntime.prepare()
+    /// A new overlay around `content` (may be nil and set later). Nil, with a
+    /// clear message, before GTK is initialised (no widget can exist then).
+    public convenience init?(content: UnsafeMutablePointer<GtkWidget>? = nil) {
+        guard HUDRuntime.prepare(caller: "HUDOverlay.init(content:)") else { return nil }
         self.init(adopting: HUDOverlayWidget.create())
         if let content { self.content = content }
     }
@@ -81,7 +82,7 @@ public final class HUDOverlay {
         if let current = slot.content, let overlay = HUDOverlayWidget.of(current) {
             return HUDOverlay(existing: overlay.widget)
         }
-        let overlay = HUDOverlay()
+        let overlay = HUDOverlay(adopting: HUDOverlayWidget.create())
         let focus = gtk_window_get_focus(window.asWindow)
         if let current = slot.content {
             g_object_ref(current.raw)
@@ -155,10 +156,11 @@ enum HUDRuntime {
         return true
     }
 
-    private static var reported = false
-    private static func reportNotInitialized(_ caller: String) {
-        guard !reported else { return }
-        reported = true
+    /// Each entry point is reported once (a loop of early calls is one
+    /// message, and a different early call is not silent).
+    private static var reportedCallers: Set<String> = []
+    static func reportNotInitialized(_ caller: String) {
+        guard reportedCallers.insert(caller).inserted else { return }
         HUDCoreDiagnostics.report("GtkHUD.\(caller)", "GTK is not initialised yet; call gtk_init() or adw_init() (or run inside GApplication's activate) before showing HUDs or banners. Nothing was shown.")
     }
 }

@@ -1,5 +1,6 @@
 import CGtk
 import Dispatch
+import Foundation
 import GtkSupport
 import HUDCore
 import HUDWidgets
@@ -67,6 +68,7 @@ public enum ProgressHUD {
     /// Dismisses the HUD, after `delay` seconds if given. `completion` runs
     /// exactly once: after the fade-out, or at once if a new show supersedes it.
     public static func dismiss(withDelay delay: Double = 0, completion: (@MainActor () -> Void)? = nil) {
+        SharedHUD.dropLateProgress()
         guard let shared = SharedHUD.instance else {
             completion?()
             return
@@ -81,6 +83,7 @@ public enum ProgressHUD {
     /// Dismisses the HUD and returns when it has gone (or was superseded by a new show).
     @discardableResult
     public static func dismiss(withDelay delay: Double = 0) async -> HUDDismissOutcome {
+        SharedHUD.dropLateProgress()
         guard let shared = SharedHUD.instance else { return .dismissed }
         return await withCheckedContinuation { continuation in
             shared.controller.dismiss(withDelay: delay) { outcome in continuation.resume(returning: outcome) }
@@ -89,7 +92,9 @@ public enum ProgressHUD {
 
     /// Ends one activity started by `show`; the HUD goes when none is left.
     public static func popActivity() {
-        SharedHUD.instance?.controller.popActivity()
+        guard let controller = SharedHUD.instance?.controller else { return }
+        controller.popActivity()
+        if controller.activityCount == 0, !controller.content.indicator.dismissesAutomatically { SharedHUD.dropLateProgress() }
     }
 
     /// Whether the HUD is on screen (fading in, shown, or fading out).
@@ -107,7 +112,18 @@ public enum ProgressHUD {
     /// Sets the progress from any thread, at any rate. Updates coalesce: the
     /// HUD takes the latest value once per main-loop turn (at most one redraw
     /// per frame). Shows the progress HUD if needed.
+    ///
+    /// A dismissal drops the updates posted before it that the HUD has not
+    /// taken yet, so a worker's last values cannot bring the HUD back after
+    /// `dismiss()` (e.g. when the user pressed Cancel). Updates posted after
+    /// the dismissal show the HUD again, like any new show.
     public nonisolated static func setProgress(_ progress: Double) {
+        // Before gtk_init the update would wait in the main queue and pop up a
+        // HUD with no label once GTK runs: drop it and say so, like every call.
+        guard gtk_is_initialized() != 0 else {
+            SharedHUD.reportEarlyProgress()
+            return
+        }
         guard SharedHUD.mailbox.post(progress) else { return }
         DispatchQueue.main.async {
             MainActor.assumeIsolated { SharedHUD.flushProgress() }
@@ -168,15 +184,19 @@ public enum ProgressHUD {
         set { SharedHUD.timing.fadeOut = newValue; SharedHUD.instance?.applyTiming() }
     }
 
-    /// Puts a widget of yours in the bezel (then call `show`); nil removes it.
+    /// Puts a widget of yours in the bezel (then call ``showCustomWidget(status:)``);
+    /// nil removes it. A fresh (floating) widget is taken over, like a GTK container does.
     public static func setCustomWidget(_ widget: UnsafeMutablePointer<GtkWidget>?) {
         SharedHUD.customWidget = widget.map { ObjectRef(retaining: $0.raw) }
+        // A new identifier per widget: the same one would make the next show
+        // look like the content on screen, and the old widget would stay.
+        SharedHUD.customGeneration += 1
         SharedHUD.instance?.view?.customWidget = SharedHUD.customWidget
     }
 
     /// Shows the widget set with ``setCustomWidget(_:)`` (counts one activity, like `show`).
     public static func showCustomWidget(status: String? = nil) {
-        SharedHUD.prepare()?.controller.showCustom("shared", status: status)
+        SharedHUD.prepare()?.controller.showCustom("shared-\(SharedHUD.customGeneration)", status: status)
     }
 
     /// The bezel widget of the shared HUD, if it has one (for tests and accessibility tools).
@@ -184,6 +204,7 @@ public enum ProgressHUD {
 
     /// Removes the shared HUD at once and forgets its host (completions run with `.cancelled`).
     public static func reset() {
+        SharedHUD.dropLateProgress()
         SharedHUD.instance?.controller.cancelAll()
         SharedHUD.instance?.view?.tearDown()
         SharedHUD.instance = nil
@@ -200,12 +221,26 @@ final class SharedHUD {
     static var timing = Timing()
     static var hostWidget: WeakObjectRef?
     static var customWidget: ObjectRef?
+    static var customGeneration = 0
     static let hub = HUDEventHub()
     nonisolated static let mailbox = ProgressMailbox()
 
     let controller: SharedHUDController
     private(set) var view: HUDView?
     private var overlayWatch: WeakObjectRef?
+    /// The dispose handler on the current overlay, removed when the HUD moves
+    /// to another overlay or is reset (the overlay outlives it).
+    private var disposeRegistration: (overlay: WeakObjectRef, id: Int)?
+
+    isolated deinit {
+        removeDisposeHandler()
+    }
+
+    private func removeDisposeHandler() {
+        guard let registration = disposeRegistration else { return }
+        disposeRegistration = nil
+        registration.overlay.withObject { HUDOverlayWidget.of($0.asWidget)?.removeDisposeHandler(registration.id) }
+    }
 
     private init() {
         controller = SharedHUDController(scheduler: GLibScheduler.shared)
@@ -230,6 +265,21 @@ final class SharedHUD {
         return shared
     }
 
+    /// Discards progress posted from other threads that has not been shown
+    /// yet: a dismissal ends the showing those updates belonged to. The
+    /// callback already queued for them then finds the mailbox empty.
+    nonisolated static func reportEarlyProgress() {
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { HUDRuntime.reportNotInitialized("ProgressHUD.setProgress") }
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated { HUDRuntime.reportNotInitialized("ProgressHUD.setProgress") } }
+        }
+    }
+
+    static func dropLateProgress() {
+        _ = mailbox.take()
+    }
+
     static func flushProgress() {
         guard let value = mailbox.take(), let shared = instance ?? prepare() else { return }
         if case .progress = shared.controller.content.indicator, shared.controller.isVisible {
@@ -241,6 +291,8 @@ final class SharedHUD {
 
     private func resolveOverlay() -> HUDOverlay? {
         let hostWidget = SharedHUD.hostWidget?.withObject { $0.asWidget } ?? HUDOverlay.frontWindow()
+        // A destroyed window the app still holds would take an overlay and a HUD nobody sees.
+        if let hostWidget, WindowLiveness.destroyedWindow(of: hostWidget) != nil { return nil }
         return hostWidget.flatMap { HUDOverlay.host(for: $0) }
     }
 
@@ -258,12 +310,15 @@ final class SharedHUD {
         created.render(controller.content)
         view = created
         controller.lifecycle.presenter = created
-        overlay.implementation.addDisposeHandler { [weak self, weak created] in
+        removeDisposeHandler()
+        let id = overlay.implementation.addDisposeHandler { [weak self, weak created] in
             guard let self, let created, self.view === created else { return }
+            self.disposeRegistration = nil
             // The host window is going away: finish at once, run completions, pair events.
             self.controller.cancelAll()
             self.view = nil
         }
+        disposeRegistration = (WeakObjectRef(overlay.widget.raw), id)
     }
 
     func applyTiming() {

@@ -20,10 +20,13 @@ public final class ObjectRef {
         }
     }
 
-    /// Adds a strong reference to an object someone else owns.
+    /// Adds a strong reference to an object someone else owns. A floating
+    /// object (a widget fresh from its constructor that nobody owns yet) is
+    /// sunk instead, as GTK containers do: a plain `ref` would leave the
+    /// floating reference behind, and the widget would never be finalised.
     public init(retaining pointer: UnsafeMutableRawPointer) {
         self.pointer = pointer
-        g_object_ref(pointer)
+        g_object_ref_sink(pointer)
     }
 
     isolated deinit {

@@ -26,9 +26,18 @@ public final class HUDOverlayWidget: SwiftWidget {
     /// The content below the layers, if any.
     public private(set) var content: UnsafeMutablePointer<GtkWidget>?
     private var highContrastConnection: SignalConnection?
+    private var unrealizeConnection: SignalConnection?
 
     public required init(widget: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: widget)
+        // `gtk_window_destroy` disposes the window only if nobody else holds
+        // it; it always unrealizes it (and so this overlay) once it is off the
+        // toplevel list. Then the HUDs and banners here are done for: run the
+        // dispose handlers now rather than at a dispose that may never come.
+        unrealizeConnection = Signal.connect(widget.raw, "unrealize", after: true) { [weak self] in
+            guard let self, !self.isDisposed, let root = gtk_widget_get_root(self.widget) else { return }
+            if WindowLiveness.isDestroyed(UnsafeMutableRawPointer(root).asWidget) { self.runDisposeHandlersNow() }
+        }
         if let styleManager = adw_style_manager_get_default() {
             highContrastConnection = Signal.connect(UnsafeMutableRawPointer(styleManager), "notify::high-contrast") { [weak self] in
                 self?.followHighContrast()
@@ -141,6 +150,8 @@ public final class HUDOverlayWidget: SwiftWidget {
     override public func dispose() {
         highContrastConnection?.disconnect()
         highContrastConnection = nil
+        unrealizeConnection?.disconnect()
+        unrealizeConnection = nil
         placements = [:]
         frames = [:]
     }

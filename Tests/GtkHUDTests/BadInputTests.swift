@@ -642,10 +642,13 @@ final class BadInputTests: XCTestCase {
 
     // MARK: Before GTK is initialised
 
-    /// In this process GTK is initialised by the first test, so the call runs in
+    /// In this process GTK is initialised by the first test, so the calls run in
     /// a fresh process: `gtkhud-bench --mode before-init` calls the shared HUD,
-    /// an instance HUD and a banner before `gtk_init` and prints the messages.
-    func testCallsBeforeGTKInitAreRefusedWithOneMessage() throws {
+    /// `HUDOverlay()`, early `setProgress` and a banner before `gtk_init`, then
+    /// initialises GTK and checks the early progress did not pop up a HUD.
+    /// Issue #11 (8): `HUDOverlay()` segfaulted after its message, only the
+    /// first early call was reported, and the early progress showed a HUD.
+    func testCallsBeforeGTKInitAreRefusedWithOneMessageEach() throws {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidates = [directory, directory.deletingLastPathComponent()].map { $0.appendingPathComponent("gtkhud-bench") }
         guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
@@ -654,15 +657,23 @@ final class BadInputTests: XCTestCase {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["--mode", "before-init"]
+        // Messages may go to stdout or stderr (g_log): read both, in one pipe.
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, "no crash: \(text)")
         XCTAssertEqual(process.terminationStatus, 0, text)
-        XCTAssertEqual(text.components(separatedBy: "GTK is not initialised yet").count - 1, 1, "one message, not one per call: \(text)")
+        let lines = text.split(separator: "\n").filter { $0.contains("GTK is not initialised yet") }
+        for source in ["ProgressHUD.show(status:)", "ProgressHUD.showSuccess(status:)", "ProgressHUD.setProgress", "HUDOverlay.init(content:)"] {
+            XCTAssertEqual(lines.filter { $0.contains(source + ":") }.count, 1, "one message for \(source), also when called twice: \(text)")
+        }
         XCTAssertTrue(text.contains("nothing shown: true"), text)
+        if ProcessInfo.processInfo.environment["DISPLAY"] != nil {
+            XCTAssertTrue(text.contains("early progress shown: false"), text)
+        }
     }
 
     // MARK: Fixture

@@ -76,6 +76,11 @@ final class ThreadsTests: XCTestCase {
         }
     }
 
+    /// Workers post progress while the main thread keeps dismissing (a user
+    /// pressing Cancel while workers still report). Issue #11 (3): updates
+    /// posted before a dismissal must not show the HUD again after it. Once
+    /// the workers are done, one last dismissal comes after every update, so
+    /// the HUD must stay down; an explicit show afterwards works as usual.
     func testProgressFromThreadsWhileTheMainThreadDismisses() throws {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
@@ -102,9 +107,14 @@ final class ThreadsTests: XCTestCase {
                 ProgressHUD.dismiss()
                 dismissals += 1
             }
-            HUDTesting.wait("the last value") { SharedHUD.instance?.controller.content.indicator == .progress(1) }
-            XCTAssertTrue(ProgressHUD.isVisible, "an update after a dismissal shows the progress HUD again")
+            ProgressHUD.dismiss() // after every update
+            var drained = false
+            DispatchQueue.main.async { drained = true } // behind every queued update
+            HUDTesting.wait("the queued updates") { drained }
+            XCTAssertFalse(ProgressHUD.isVisible, "updates posted before the dismissal did not show the HUD again")
             XCTAssertGreaterThan(dismissals, 0)
+            ProgressHUD.showProgress(0.25, status: "Again")
+            XCTAssertTrue(ProgressHUD.isVisible, "an explicit show after the dismissal works")
         }
     }
 }
