@@ -11,7 +11,7 @@ import HUDWidgets
 /// equivalent of SVProgressHUD's `containerView` or an MBProgressHUD host view):
 ///
 /// ```swift
-/// let overlay = HUDOverlay(content: sidebar)
+/// guard let overlay = HUDOverlay(content: sidebar) else { return } // nil before gtk_init
 /// gtk_box_append(box, overlay.widget)
 /// HUD(on: overlay.widget).show()
 /// ```

@@ -78,6 +78,46 @@ final class HUDIssue11Tests: XCTestCase {
         }
     }
 
+    /// The same with real key presses (xdotool, through the X server): letters
+    /// typed while a blocking HUD is up must not reach the entry behind it, and
+    /// Escape still reaches the HUD. Escape comes last, so once its action ran
+    /// every letter before it was handled.
+    func testTypedKeysDoNotReachTheContentBehindABlockingMask() throws {
+        guard let xdotool = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("xdotool is not installed")
+        }
+        try HUDTesting.requireDisplay()
+        try MainActor.assumeIsolated {
+            HUDTesting.setAnimations(false)
+            defer { HUDTesting.setAnimations(true) }
+            let mechanisms = Announcer.mechanisms
+            Announcer.mechanisms.remove(.focusForBlockingHUDs)
+            defer { Announcer.mechanisms = mechanisms }
+            let host = HostWindow(width: 480, height: 360, title: "Typing behind a HUD")
+            defer { host.close() }
+            let entry = try XCTUnwrap(gtk_entry_new())
+            host.setChild(entry)
+            host.present()
+            gtk_widget_grab_focus(entry)
+            HUDTesting.wait("the window to have the keyboard") { gtk_window_is_active(host.window.asWindow) != 0 }
+
+            let hud = try XCTUnwrap(HUD(on: host.window, appearance: Self.blocking))
+            var escaped = false
+            hud.setButton("Cancel") { escaped = true }
+            hud.show()
+            host.waitForFrames(1)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: xdotool)
+            process.arguments = ["key", "--delay", "20", "a", "b", "c", "Escape"]
+            try process.run()
+            HUDTesting.wait("Escape to reach the HUD") { escaped }
+            process.waitUntilExit()
+            let text = String(cString: gtk_editable_get_text(OpaquePointer(entry)))
+            XCTAssertEqual(text, "", "no key reached the entry behind the mask")
+            hud.hide()
+        }
+    }
+
     // MARK: 2. Finishing and finding HUDs
 
     /// `HUD.run` with fast work shows and hides within the grace time: each such
@@ -100,6 +140,22 @@ final class HUDIssue11Tests: XCTestCase {
             XCTAssertTrue(HUD.hud(for: host.window) === visible)
             XCTAssertTrue(HUD.hide(for: host.window))
             XCTAssertFalse(visible.isVisible, "hide(for:) hid the HUD on screen")
+        }
+    }
+
+    /// The real thing: fast work under `HUD.run` (grace time 0.5 s) leaves no HUD behind.
+    func testFastRunsLeaveNoHUDBehind() throws {
+        try withWindow { host, _ in
+            let window = host.window
+            var finished = false
+            Task { @MainActor in
+                for _ in 0..<50 {
+                    _ = try? await HUD.run(on: window, label: "Quick") { 42 }
+                }
+                finished = true
+            }
+            HUDTesting.wait("fifty runs") { finished }
+            XCTAssertTrue(HUD.allHUDs(for: window).isEmpty, "\(HUD.allHUDs(for: window).count) HUDs left behind")
         }
     }
 
