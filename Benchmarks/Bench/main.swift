@@ -21,23 +21,30 @@ func option(_ name: String) -> String? {
 }
 
 if option("--mode") == "before-init" {
-    // For the bad-input test: public calls before gtk_init are refused with one message.
+    // For the bad-input test: public calls before gtk_init are refused, each
+    // entry point with one message (a repeat is silent), and nothing crashes.
     MainActor.assumeIsolated {
         ProgressHUD.show(status: "Too early")
+        ProgressHUD.show(status: "Too early again")
         ProgressHUD.showSuccess(status: "Too early")
         ProgressHUD.setStatus("Too early")
+        ProgressHUD.setProgress(0.5)
+        ProgressHUD.setProgress(0.6)
+        let overlay: HUDOverlay? = HUDOverlay()
         let banner = try? NotificationBanner(title: "Too early")
         banner?.show(duration: 3)
-        ProgressHUD.show(status: "Too early, again") // the same call: not reported twice
-        print("overlay: \(HUDOverlay() == nil ? "nil" : "created")") // segfaulted
-        ProgressHUD.setProgress(0.5) // waited in the main queue and popped up a HUD later
-        print("nothing shown: \(!ProgressHUD.isVisible && banner?.state == .hidden && !GtkEnvironment.isInitialized)")
-        // Once GTK runs, nothing left over from before appears.
-        guard GtkEnvironment.initialize() else { print("no display"); exit(0) }
-        let host = HostWindow(width: 200, height: 150, title: "After init")
+        print("nothing shown: \(overlay == nil && !ProgressHUD.isVisible && banner?.state == .hidden && !GtkEnvironment.isInitialized)")
+        // The early progress must not pop up a HUD once GTK runs: initialise,
+        // present a window, and let the main queue drain past anything queued.
+        guard GtkEnvironment.initialize() else { return }
+        _ = HUDOverlay() as HUDOverlay? // any call now sets GtkHUD up (main-actor bridge)
+        let host = HostWindow(width: 300, height: 200, title: "before-init")
         host.present()
-        host.waitForFrames(3)
-        print("after init, a HUD: \(ProgressHUD.isVisible)")
+        var drained = false
+        DispatchQueue.main.async { drained = true }
+        MainLoop.run(until: { drained }, timeoutMilliseconds: 5_000)
+        host.waitForFrames(1)
+        print("early progress shown: \(ProgressHUD.isVisible)")
         host.close()
     }
     exit(0)

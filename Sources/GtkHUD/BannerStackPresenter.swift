@@ -118,7 +118,8 @@ final class BannerStackPresenter: BannerPresenter {
         widget.setImage(Self.imageSource(content.image, wrapper: wrapper), tinted: content.tintsImage)
         widget.setAction(label: content.action?.label)
         widget.setCustomTitle(wrapper?.titleWidget)
-        widget.setGeneratedClass(Self.colorClass(background: content.backgroundColor, text: content.textColor))
+        HUDStyleSheets.setGeneratedClass(on: widget.widget, node: "hudbanner",
+                                         declarations: Self.colorDeclarations(background: content.backgroundColor, text: content.textColor))
         let hasColors = content.backgroundColor != nil || content.textColor != nil
         hasColors ? gtk_widget_add_css_class(widget.widget, "has-colors") : gtk_widget_remove_css_class(widget.widget, "has-colors")
     }
@@ -220,11 +221,10 @@ final class BannerStackPresenter: BannerPresenter {
         }
     }
 
-    private static func colorClass(background: HUDColor?, text: HUDColor?) -> String? {
+    private static func colorDeclarations(background: HUDColor?, text: HUDColor?) -> String? {
         var declarations = ""
         if let background { declarations += "background-color: \(background.cssValue); " }
         if let text { declarations += "color: \(text.cssValue); " }
-        guard !declarations.isEmpty else { return nil }
-        return HUDStyleSheets.className(node: "hudbanner", declarations: declarations)
+        return declarations.isEmpty ? nil : declarations
     }
 }

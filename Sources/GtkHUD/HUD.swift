@@ -95,12 +95,16 @@ public final class HUD {
     }
     /// Leave the host once hidden and finish (default true).
     public var removesFromHostOnHide = true
-    /// Called once after each hide finishes.
+    /// Called once after each hide finishes: the fade-out ended, or the hide
+    /// came during the grace time so the HUD never appeared. Not called for a
+    /// hide that a later ``show(animated:)`` superseded (the HUD stays up).
     public var completion: (@MainActor () -> Void)?
 
     /// Whether the HUD is on screen (fading in, shown or fading out).
     public var isVisible: Bool { lifecycle.isVisible }
-    /// Whether the HUD was hidden for good (MBProgressHUD's hasFinished).
+    /// Whether the HUD was hidden (MBProgressHUD's hasFinished): set when a hide
+    /// finishes, cleared by the next ``show(animated:)``. ``HUD/hud(for:)`` skips
+    /// finished HUDs, also those kept with `removesFromHostOnHide = false`.
     public private(set) var isFinished = false
 
     let lifecycle: HUDLifecycle
@@ -126,6 +130,10 @@ public final class HUD {
     /// widget is not in a window.
     public init?(on host: UnsafeMutablePointer<GtkWidget>, appearance: HUDAppearance = HUD.defaultAppearance) {
         guard HUDRuntime.prepare(caller: "HUD.init(on:)") else { return nil }
+        if WindowLiveness.destroyedWindow(of: host) != nil {
+            Diagnostics.report("HUD.init(on:)", "the host window was destroyed (gtk_window_destroy); nothing was shown.")
+            return nil
+        }
         let overlay: HUDOverlay?
         if gtkhud_is_a(host.raw, gtk_window_get_type()) != 0 {
             overlay = HUDOverlay.installed(in: host)
@@ -177,11 +185,12 @@ public final class HUD {
                      completion: (@MainActor (HUDDismissOutcome) -> Void)? = nil) {
         applyTiming(animated: animated)
         let seconds = HUDInput.delay(seconds: delay, source: "HUD.hide(afterDelay:)")
+        // The lifecycle settles every hide with an outcome, also one during the
+        // grace time (which sends no events): `.dismissed` is the one place a HUD
+        // is known to have gone. Superseded hides leave it on screen.
         lifecycle.hide(afterDelay: seconds) { [weak self] outcome in
+            if outcome == .dismissed { self?.didHide() }
             completion?(outcome)
-            // Hidden while its grace time ran: it never appeared, so no
-            // didDisappear will come to end it.
-            if outcome == .dismissed { self?.endIfHidden() }
         }
     }
 
@@ -274,12 +283,12 @@ public final class HUD {
         allHUDs(for: host).last
     }
 
-    /// Every HUD on `host`'s overlay that is showing or about to (waiting out
-    /// its grace time), bottom to top. Hidden ones are left out, also those
-    /// kept with ``removesFromHostOnHide`` off.
+    /// Every live HUD on `host`'s overlay, bottom to top: shown or waiting for
+    /// its grace time, and not already on its way out (fading out, or hidden
+    /// once its minimum show time is up), like MBProgressHUD's `allHUDsForView:`.
     public static func allHUDs(for host: UnsafeMutablePointer<GtkWidget>) -> [HUD] {
         guard let key = overlayKey(for: host) else { return [] }
-        return live[key]?.filter { !$0.isFinished && $0.lifecycle.phase != .hidden } ?? []
+        return live[key]?.filter { !$0.isFinished && !$0.lifecycle.isFinished } ?? []
     }
 
     /// Hides the topmost HUD of `host`; returns whether there was one.
@@ -392,35 +401,33 @@ public final class HUD {
 
     private func handle(_ event: HUDLifecycleEvent) {
         hub.send(event, status: view.content.status)
-        if event == .willAppear, isFinished {
-            // A show during the fade-out brings a finished HUD back.
-            isFinished = false
-            register()
-            selfRetain = self
-        }
-        guard event == .didDisappear else { return }
-        completion?()
-        // A show during the fade-out closes the old appearance and opens a new
-        // one at once: the HUD is not finished then.
-        endIfHidden()
     }
 
-    /// Ends the HUD's life once it is hidden for good (with ``removesFromHostOnHide``).
-    private func endIfHidden() {
-        guard removesFromHostOnHide, !isFinished, lifecycle.phase == .hidden else { return }
+    /// A hide finished (the lifecycle is hidden): run ``completion`` once and,
+    /// with ``removesFromHostOnHide``, leave the host. Two hides riding on the
+    /// same dismissal both settle `.dismissed`; the second finds the HUD finished.
+    private func didHide() {
+        guard !isFinished, lifecycle.phase == .hidden else { return }
         isFinished = true
-        sequenceTask?.cancel()
-        observe(nil)
-        unregister()
-        selfRetain = nil
+        if removesFromHostOnHide {
+            sequenceTask?.cancel()
+            observe(nil)
+            unregister()
+        }
+        completion?()
+        // Last: this may free the HUD (the caller holds it for the call).
+        if removesFromHostOnHide { selfRetain = nil }
     }
 
     private func hostDestroyed() {
+        // The HUD goes with its host: that ends its appearance like a hide.
+        let wasUp = !isFinished && lifecycle.phase != .hidden
         lifecycle.cancelAll()
         isFinished = true
         sequenceTask?.cancel()
         progressPoll = nil
         unregister()
+        if wasUp { completion?() }
         selfRetain = nil
     }
 

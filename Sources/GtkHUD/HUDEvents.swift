@@ -1,8 +1,9 @@
 import HUDCore
 
 /// What happens to a HUD, in order. Every `willAppear` is followed by
-/// `didAppear`, and every appearance ends with `willDisappear` then
-/// `didDisappear` (also when the host window is destroyed).
+/// `didAppear` (at once, right before `willDisappear`, when a hide or the
+/// host going away cuts the fade-in short), and every appearance ends with
+/// `willDisappear` then `didDisappear` (also when the host window is destroyed).
 public enum HUDEvent: Sendable, Equatable {
     case willAppear(status: String?)
     case didAppear(status: String?)

@@ -25,8 +25,9 @@ final class HUDView: HUDPresenter {
     private var button: ObjectRef?
     private var buttonConnection: SignalConnection?
     private var animation: Animation?
-    /// The content this HUD's blocking mask keeps focus out of (see ``ContentBlock``).
-    private var blockedContent: WeakObjectRef?
+    /// The overlay whose content this HUD blocks (see ``ContentBlock``), if any.
+    private var blockKey: UnsafeMutableRawPointer?
+    private var isBlocking: Bool { blockKey != nil }
     private var placement = HUDOverlayWidget.Placement()
     /// Escape triggers the button while the HUD is up, wherever focus is in the
     /// window: key events bubble from the focused widget through the overlay.
@@ -142,11 +143,9 @@ final class HUDView: HUDPresenter {
         installTouchInside(on: created.widget)
         applyAppearance()
         // A new bezel (its role changed, e.g. spinner → error) keeps the focus a blocking HUD had.
-        if isOnScreen {
-            blockedContent?.withObject { content in
-                ContentBlock.replaceBezel(of: self, on: content.asWidget, with: created.widget,
-                                          focusBezel: Announcer.mechanisms.contains(.focusForBlockingHUDs))
-            }
+        if isOnScreen, isBlocking, Announcer.mechanisms.contains(.focusForBlockingHUDs) {
+            gtk_widget_set_focusable(created.widget, 1)
+            gtk_widget_grab_focus(created.widget)
         }
     }
 
@@ -235,7 +234,7 @@ final class HUDView: HUDPresenter {
         if !appearance.tintsImages { gtk_widget_add_css_class(image, "untinted") }
         gtk_image_set_pixel_size(OpaquePointer(image), Int32(Self.pixels(appearance.imageViewSize, fallback: 28, in: 1...4096)))
         if let color = appearance.foregroundImageColor {
-            gtk_widget_add_css_class(image, HUDStyleSheets.className(node: "image", declarations: "color: \(color.cssValue);"))
+            HUDStyleSheets.setGeneratedClass(on: image, node: "image", declarations: "color: \(color.cssValue);")
         }
         let names = ["hudimage-success": "Success", "hudimage-error": "Error", "hudimage-info": "Information"]
         Accessible.setLabel(image, names[css] ?? "Image")
@@ -294,11 +293,7 @@ final class HUDView: HUDPresenter {
         bezelWidget.minimumSize = (Int32(Self.pixels(appearance.minimumSize.width, fallback: 0, in: 0...100_000)),
                                    Int32(Self.pixels(appearance.minimumSize.height, fallback: 0, in: 0...100_000)))
         bezelWidget.isSquare = appearance.isSquare
-        removeGeneratedClasses(from: bezel.widget)
-        let declarations = appearance.bezelDeclarations
-        if !declarations.isEmpty {
-            gtk_widget_add_css_class(bezel.widget, HUDStyleSheets.className(node: "hudbezel", declarations: declarations))
-        }
+        HUDStyleSheets.setGeneratedClass(on: bezel.widget, node: "hudbezel", declarations: appearance.bezelDeclarations)
         applyRingGeometry()
     }
 
@@ -314,18 +309,6 @@ final class HUDView: HUDPresenter {
     /// `fallback` (the default) for NaN or infinity, which would trap in `Int32(_:)`.
     static func pixels(_ value: Double, fallback: Double, in range: ClosedRange<Double>) -> Double {
         value.isFinite ? min(max(value, range.lowerBound), range.upperBound) : fallback
-    }
-
-    private func removeGeneratedClasses(from widget: UnsafeMutablePointer<GtkWidget>) {
-        guard let classes = gtk_widget_get_css_classes(widget) else { return }
-        var index = 0
-        var names: [String] = []
-        while let name = classes[index] {
-            names.append(String(cString: name))
-            index += 1
-        }
-        g_strfreev(classes)
-        for name in names where name.hasPrefix("gtkhud-") { gtk_widget_remove_css_class(widget, name) }
     }
 
     // MARK: Presenter
@@ -457,24 +440,92 @@ final class HUDView: HUDPresenter {
     }
 
     /// A blocking mask takes keyboard focus (so the message is spoken and keys
-    /// cannot reach the content behind) and gives it back on dismissal.
-    /// The bezel (not its button) takes focus: its role and name are the
-    /// message, which is what a screen reader speaks on focus; Tab reaches the button.
+    /// cannot reach the content behind) and gives it back on dismissal. Several
+    /// blocking HUDs on one overlay share one block: the first saves the focus
+    /// and the content's `can-focus`, the last restores them, and the topmost
+    /// HUD still up holds the focus meanwhile.
     private func takeFocusIfBlocking() {
-        guard appearance.mask.widgetStyle.blocksInput, let bezel, blockedContent == nil else { return }
+        guard appearance.mask.widgetStyle.blocksInput, bezel != nil, !isBlocking else { return }
         overlay.withObject { overlayPointer in
-            guard let content = HUDOverlayWidget.of(overlayPointer.asWidget)?.appContent else { return }
-            blockedContent = WeakObjectRef(content.raw)
-            ContentBlock.hold(content, by: self, bezel: bezel.widget,
-                              focusBezel: Announcer.mechanisms.contains(.focusForBlockingHUDs))
+            let overlayWidget = overlayPointer.asWidget
+            let key = ContentBlock.key(overlayWidget)
+            let block = ContentBlock.active[key] ?? ContentBlock(overlay: overlayWidget)
+            ContentBlock.active[key] = block
+            block.holders.append(ContentBlock.Holder(self))
+            blockKey = key
+        }
+        guard isBlocking else { return }
+        holdBlockingFocus()
+    }
+
+    /// Takes the keyboard focus away from the blocked content. The bezel (not
+    /// its button) takes it when that announcement mechanism is on: its role and
+    /// name are the message, which is what a screen reader speaks on focus, and
+    /// Tab reaches the button. Otherwise the mask (hidden from assistive
+    /// technologies, so nothing is spoken) takes it: `can-focus = false` alone
+    /// leaves the focused widget receiving keys, and with no focus at all keys
+    /// would go to the window and Escape would not reach the overlay.
+    fileprivate func holdBlockingFocus() {
+        if Announcer.mechanisms.contains(.focusForBlockingHUDs), let bezel {
+            gtk_widget_set_focusable(bezel.widget, 1)
+            gtk_widget_grab_focus(bezel.widget)
+        } else {
+            gtk_widget_set_focusable(mask.widget, 1)
+            gtk_widget_grab_focus(mask.widget)
         }
     }
 
     private func giveBackFocus() {
-        guard let blocked = blockedContent else { return }
-        blockedContent = nil
-        blocked.withObject { content in
-            ContentBlock.release(content.asWidget, by: self, focusBezel: Announcer.mechanisms.contains(.focusForBlockingHUDs))
+        if let bezel { gtk_widget_set_focusable(bezel.widget, 0) }
+        gtk_widget_set_focusable(mask.widget, 0)
+        guard let key = blockKey else { return }
+        // By key, not through the overlay: it may be gone already (host destroyed).
+        blockKey = nil
+        guard let block = ContentBlock.active[key] else { return }
+        block.holders.removeAll { $0.view == nil || $0.view === self }
+        if let top = block.holders.last?.view {
+            top.holdBlockingFocus()
+        } else {
+            ContentBlock.active[key] = nil
+            block.release()
         }
+    }
+}
+
+/// The block that blocking HUDs hold on their overlay's content: what to give
+/// back (the content's `can-focus` and the focused widget) once the last one goes.
+@MainActor
+private final class ContentBlock {
+    struct Holder {
+        weak var view: HUDView?
+        init(_ view: HUDView) { self.view = view }
+    }
+
+    /// Blocks by overlay widget address; an entry lives only while a HUD holds it.
+    static var active: [UnsafeMutableRawPointer: ContentBlock] = [:]
+    static func key(_ overlay: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer { overlay.raw }
+
+    var holders: [Holder] = []
+    private var content: WeakObjectRef?
+    private var contentCouldFocus = true
+    private var restoreFocus: WeakObjectRef?
+
+    init(overlay: UnsafeMutablePointer<GtkWidget>) {
+        if let root = gtk_widget_get_root(overlay), let focus = gtk_root_get_focus(root) {
+            restoreFocus = WeakObjectRef(UnsafeMutableRawPointer(focus))
+        }
+        // The app's content: the overlay's own, or the window's child for a window layer.
+        if let content = HUDOverlayWidget.of(overlay)?.appContent {
+            self.content = WeakObjectRef(content.raw)
+            contentCouldFocus = gtk_widget_get_can_focus(content) != 0
+            gtk_widget_set_can_focus(content, 0)
+        }
+    }
+
+    func release() {
+        content?.withObject { gtk_widget_set_can_focus($0.asWidget, contentCouldFocus ? 1 : 0) }
+        restoreFocus?.withObject { gtk_widget_grab_focus($0.asWidget) }
+        content = nil
+        restoreFocus = nil
     }
 }

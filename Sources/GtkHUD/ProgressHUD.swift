@@ -93,7 +93,9 @@ public enum ProgressHUD {
 
     /// Ends one activity started by `show`; the HUD goes when none is left.
     public static func popActivity() {
-        SharedHUD.instance?.controller.popActivity()
+        guard let controller = SharedHUD.instance?.controller else { return }
+        controller.popActivity()
+        if controller.activityCount == 0, !controller.content.indicator.dismissesAutomatically { SharedHUD.dropLateProgress() }
     }
 
     /// Whether the HUD is on screen (fading in, shown, or fading out).
@@ -200,15 +202,19 @@ public enum ProgressHUD {
         }
     }
 
-    /// Puts a widget of yours in the bezel (then call `show`); nil removes it.
+    /// Puts a widget of yours in the bezel (then call ``showCustomWidget(status:)``);
+    /// nil removes it. A fresh (floating) widget is taken over, like a GTK container does.
     public static func setCustomWidget(_ widget: UnsafeMutablePointer<GtkWidget>?) {
         SharedHUD.customWidget = widget.map { ObjectRef(retaining: $0.raw) }
+        // A new identifier per widget: the same one would make the next show
+        // look like the content on screen, and the old widget would stay.
+        SharedHUD.customGeneration += 1
         SharedHUD.instance?.view?.customWidget = SharedHUD.customWidget
     }
 
     /// Shows the widget set with ``setCustomWidget(_:)`` (counts one activity, like `show`).
     public static func showCustomWidget(status: String? = nil) {
-        SharedHUD.prepare()?.controller.showCustom("shared", status: status)
+        SharedHUD.prepare()?.controller.showCustom("shared-\(SharedHUD.customGeneration)", status: status)
     }
 
     /// The bezel widget of the shared HUD, if it has one (for tests and accessibility tools).
@@ -233,6 +239,7 @@ final class SharedHUD {
     static var timing = Timing()
     static var hostWidget: WeakObjectRef?
     static var customWidget: ObjectRef?
+    static var customGeneration = 0
     static let hub = HUDEventHub()
     nonisolated static let mailbox = ProgressMailbox()
     /// False from a dismissal to the next explicit show: progress posted then is late.
@@ -247,6 +254,19 @@ final class SharedHUD {
     let controller: SharedHUDController
     private(set) var view: HUDView?
     private var overlayWatch: WeakObjectRef?
+    /// The dispose handler on the current overlay, removed when the HUD moves
+    /// to another overlay or is reset (the overlay outlives it).
+    private var disposeRegistration: (overlay: WeakObjectRef, id: Int)?
+
+    isolated deinit {
+        removeDisposeHandler()
+    }
+
+    private func removeDisposeHandler() {
+        guard let registration = disposeRegistration else { return }
+        disposeRegistration = nil
+        registration.overlay.withObject { HUDOverlayWidget.of($0.asWidget)?.removeDisposeHandler(registration.id) }
+    }
 
     private init() {
         controller = SharedHUDController(scheduler: GLibScheduler.shared)
@@ -285,6 +305,8 @@ final class SharedHUD {
 
     private func resolveOverlay() -> HUDOverlay? {
         let hostWidget = SharedHUD.hostWidget?.withObject { $0.asWidget } ?? HUDOverlay.frontWindow()
+        // A destroyed window the app still holds would take an overlay and a HUD nobody sees.
+        if let hostWidget, WindowLiveness.destroyedWindow(of: hostWidget) != nil { return nil }
         return hostWidget.flatMap { HUDOverlay.host(for: $0) }
     }
 
@@ -302,12 +324,15 @@ final class SharedHUD {
         created.render(controller.content)
         view = created
         controller.lifecycle.presenter = created
-        overlay.implementation.addDisposeHandler { [weak self, weak created] in
+        removeDisposeHandler()
+        let id = overlay.implementation.addDisposeHandler { [weak self, weak created] in
             guard let self, let created, self.view === created else { return }
+            self.disposeRegistration = nil
             // The host window is going away: finish at once, run completions, pair events.
             self.controller.cancelAll()
             self.view = nil
         }
+        disposeRegistration = (WeakObjectRef(overlay.widget.raw), id)
     }
 
     func applyTiming() {

@@ -94,6 +94,13 @@ open class SwiftWidget {
         disposeHandlers.removeAll { $0.id == id }
     }
 
+    /// Runs the dispose handlers now, for a widget that is done for although
+    /// something still holds it (its window was destroyed while the application
+    /// keeps a reference, so dispose may never come). They do not run again.
+    public func runDisposeHandlersNow() {
+        runDisposeHandlers()
+    }
+
     /// How many dispose handlers are waiting (for leak tests).
     var disposeHandlerCount: Int { disposeHandlers.count }
 

@@ -32,6 +32,7 @@ public final class HUDOverlayWidget: SwiftWidget {
     /// The content below the layers, if any.
     public private(set) var content: UnsafeMutablePointer<GtkWidget>?
     private var highContrastConnection: SignalConnection?
+    private var unrealizeConnection: SignalConnection?
 
     /// The window this overlay is a layer of (nil for an overlay that wraps content).
     public var hostWindow: UnsafeMutablePointer<GtkWidget>? {
@@ -144,6 +145,14 @@ public final class HUDOverlayWidget: SwiftWidget {
 
     public required init(widget: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: widget)
+        // `gtk_window_destroy` disposes the window only if nobody else holds
+        // it; it always unrealizes it (and so this overlay) once it is off the
+        // toplevel list. Then the HUDs and banners here are done for: run the
+        // dispose handlers now rather than at a dispose that may never come.
+        unrealizeConnection = Signal.connect(widget.raw, "unrealize", after: true) { [weak self] in
+            guard let self, !self.isDisposed, let root = gtk_widget_get_root(self.widget) else { return }
+            if WindowLiveness.isDestroyed(UnsafeMutableRawPointer(root).asWidget) { self.runDisposeHandlersNow() }
+        }
         if let styleManager = adw_style_manager_get_default() {
             highContrastConnection = Signal.connect(UnsafeMutableRawPointer(styleManager), "notify::high-contrast") { [weak self] in
                 self?.followHighContrast()
@@ -267,6 +276,8 @@ public final class HUDOverlayWidget: SwiftWidget {
         frameClockConnection = nil
         windowConnections.forEach { $0.disconnect() }
         windowConnections = []
+        unrealizeConnection?.disconnect()
+        unrealizeConnection = nil
         placements = [:]
         frames = [:]
     }

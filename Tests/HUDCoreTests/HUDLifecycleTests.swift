@@ -262,15 +262,29 @@ private struct Fixture {
         #expect(f.recorder.violations.isEmpty)
     }
 
-    @Test func hideDuringFadeInReversesWithoutDidAppear() {
+    /// Issue #11 (5): `willAppear` is always followed by `didAppear`, also when
+    /// a hide cuts the fade-in short (then `didAppear` comes right before `willDisappear`).
+    @Test func hideDuringFadeInClosesTheAppearanceFirst() {
         let f = Fixture()
         f.lifecycle.show()
         f.scheduler.advance(by: .ms(50))
         f.lifecycle.hide()
         #expect(f.presenter.time(of: .beginDisappear(.ms(150))) == .ms(50))
+        #expect(f.recorder.time(of: .didAppear) == .ms(50))
         f.scheduler.advance(to: .seconds(5))
-        #expect(f.events == [.willAppear, .willDisappear, .didDisappear])
+        #expect(f.events == [.willAppear, .didAppear, .willDisappear, .didDisappear])
         #expect(f.recorder.time(of: .didDisappear) == .ms(200))
+        #expect(f.recorder.violations.isEmpty)
+    }
+
+    @Test func hostGoingAwayDuringFadeInClosesTheAppearanceFirst() {
+        let f = Fixture()
+        f.lifecycle.show()
+        f.scheduler.advance(by: .ms(50))
+        f.lifecycle.cancelAll()
+        #expect(f.events == [.willAppear, .didAppear, .willDisappear, .didDisappear])
+        f.scheduler.advance(to: .seconds(5))
+        #expect(f.events.count == 4, "the cancelled fade-in sends no second didAppear")
         #expect(f.recorder.violations.isEmpty)
     }
 
@@ -383,7 +397,7 @@ private struct Fixture {
         }
         f.lifecycle.show()
         f.scheduler.advance(to: .seconds(1))
-        #expect(f.events == [.willAppear, .willDisappear, .didDisappear])
+        #expect(f.events == [.willAppear, .didAppear, .willDisappear, .didDisappear])
         #expect(f.presenter.callList == [.beginAppear(.ms(150)), .beginDisappear(.ms(150)), .finishDisappear])
         #expect(f.recorder.violations.isEmpty)
     }

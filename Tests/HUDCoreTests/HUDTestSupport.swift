@@ -53,7 +53,7 @@ final class HUDEventRecorder {
     }
 }
 
-/// Checks that events form a prefix of `(willAppear didAppear? willDisappear didDisappear)*`.
+/// Checks that events form a prefix of `(willAppear didAppear willDisappear didDisappear)*`.
 struct HUDEventPairingValidator {
     private enum State { case hidden, appearing, shown, disappearing }
     private var state = State.hidden
@@ -66,7 +66,7 @@ struct HUDEventPairingValidator {
         switch (state, event) {
         case (.hidden, .willAppear): state = .appearing
         case (.appearing, .didAppear): state = .shown
-        case (.appearing, .willDisappear), (.shown, .willDisappear): state = .disappearing
+        case (.shown, .willDisappear): state = .disappearing
         case (.disappearing, .didDisappear): state = .hidden
         default: violations.append("\(event) while \(state)")
         }

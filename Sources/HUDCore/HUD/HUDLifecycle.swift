@@ -199,6 +199,7 @@ public final class HUDLifecycle {
         case .hidden, .gracePending:
             break
         case .fadingIn, .visible:
+            closeAppearanceIfFadingIn()
             enqueue(.event(.willDisappear))
             enqueue(.finishDisappear)
             enqueue(.event(.didDisappear))
@@ -296,10 +297,18 @@ public final class HUDLifecycle {
     }
 
     private func beginDisappearing() {
+        closeAppearanceIfFadingIn()
         phase = .fadingOut
         enqueue(.event(.willDisappear))
         enqueue(.beginDisappear(configuration.fadeOutDuration))
         runPhase(after: configuration.fadeOutDuration) { $0.finishDisappearing() }
+    }
+
+    /// A hide that lands during the fade-in cuts it short; `didAppear` still
+    /// comes first, so code awaiting it after `willAppear` never waits for ever.
+    private func closeAppearanceIfFadingIn() {
+        guard phase == .fadingIn else { return }
+        enqueue(.event(.didAppear))
     }
 
     private func finishDisappearing() {
