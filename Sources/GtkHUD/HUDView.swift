@@ -142,10 +142,10 @@ final class HUDView: HUDPresenter {
         if isAttached { withOverlay { $0.addPlaced(created.widget, placement: placement) } }
         installTouchInside(on: created.widget)
         applyAppearance()
-        // A new bezel (its role changed, e.g. spinner → error) keeps the focus a blocking HUD had.
-        if isOnScreen, isBlocking, Announcer.mechanisms.contains(.focusForBlockingHUDs) {
-            gtk_widget_set_focusable(created.widget, 1)
-            gtk_widget_grab_focus(created.widget)
+        // A new bezel (its role changed, e.g. spinner → error) keeps the focus a
+        // blocking HUD had (only the topmost blocking HUD holds it).
+        if isOnScreen, let key = blockKey, ContentBlock.active[key]?.holders.last?.view === self {
+            holdBlockingFocus()
         }
     }
 

@@ -281,6 +281,11 @@ final class SharedHUD {
     static func prepare(caller: String = #function) -> SharedHUD? {
         guard HUDRuntime.prepare(caller: "ProgressHUD.\(caller)") else { return nil }
         acceptsProgress.store(true, ordering: .releasing) // an explicit show: progress counts again
+        // A destroyed window the app still holds would take an overlay and a HUD nobody sees.
+        if let host = hostWidget?.withObject({ $0.asWidget }), WindowLiveness.destroyedWindow(of: host) != nil {
+            Diagnostics.report("ProgressHUD.\(caller)", "ProgressHUD.host is in a destroyed window (gtk_window_destroy); set another host or nil. Nothing was shown.")
+            return nil
+        }
         let shared = instance ?? SharedHUD()
         instance = shared
         guard let overlay = shared.resolveOverlay() else {
@@ -305,8 +310,6 @@ final class SharedHUD {
 
     private func resolveOverlay() -> HUDOverlay? {
         let hostWidget = SharedHUD.hostWidget?.withObject { $0.asWidget } ?? HUDOverlay.frontWindow()
-        // A destroyed window the app still holds would take an overlay and a HUD nobody sees.
-        if let hostWidget, WindowLiveness.destroyedWindow(of: hostWidget) != nil { return nil }
         return hostWidget.flatMap { HUDOverlay.host(for: $0) }
     }
 

@@ -344,6 +344,7 @@ final class HUDIssue11Tests: XCTestCase {
                 XCTAssertFalse(ProgressHUD.isVisible)
             }
             XCTAssertTrue(messages.contains { $0.source == "HUD.init(on:)" && $0.text.contains("destroyed") }, "\(messages)")
+            XCTAssertTrue(messages.contains { $0.source == "ProgressHUD.show(status:)" && $0.text.contains("destroyed") }, "\(messages)")
             ProgressHUD.host = nil
         }
     }
