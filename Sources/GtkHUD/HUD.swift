@@ -452,10 +452,10 @@ public final class HUD {
     private static func overlayKey(for host: UnsafeMutablePointer<GtkWidget>) -> ObjectIdentifier? {
         let overlay: UnsafeMutablePointer<GtkWidget>?
         if let direct = HUDOverlayWidget.of(host) { overlay = direct.widget }
-        else if gtkhud_is_a(host.raw, gtk_window_get_type()) != 0 { overlay = HUDOverlay.windowLayer(of: host) }
+        else if gtkhud_is_a(host.raw, gtk_window_get_type()) != 0 { overlay = HUDOverlay.overlay(of: host) }
         else if let ancestor = gtk_widget_get_ancestor(host, HUDOverlayWidget.gtype) { overlay = ancestor }
         else if let root = gtk_widget_get_root(host).map({ UnsafeMutableRawPointer($0).asWidget }),
-                gtkhud_is_a(root.raw, gtk_window_get_type()) != 0 { overlay = HUDOverlay.windowLayer(of: root) }
+                gtkhud_is_a(root.raw, gtk_window_get_type()) != 0 { overlay = HUDOverlay.overlay(of: root) }
         else { overlay = nil }
         return overlay.flatMap { HUDOverlayWidget.of($0) }.map { ObjectIdentifier($0) }
     }

@@ -84,10 +84,25 @@ public final class HUDOverlay {
     /// keep returning the app's widget, and the app can replace it at any time
     /// (the layer follows the window's child).
     static func installed(in window: UnsafeMutablePointer<GtkWidget>) -> HUDOverlay {
-        if let existing = windowLayer(of: window) { return HUDOverlay(existing: existing) }
+        if let existing = overlay(of: window) { return HUDOverlay(existing: existing) }
         let overlay = HUDOverlay(adopting: HUDOverlayWidget.create())
         HUDOverlayWidget.attach(overlay.widget, to: window)
         return overlay
+    }
+
+    /// The overlay serving `window` without adding one: a ``HUDOverlay`` the app
+    /// made the window's content (e.g. in a `.ui` file), else the layer GtkHUD added.
+    static func overlay(of window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        let content: UnsafeMutablePointer<GtkWidget>?
+        if gtkhud_is_a(window.raw, adw_application_window_get_type()) != 0 {
+            content = adw_application_window_get_content(window.raw.typed(AdwApplicationWindow.self))
+        } else if gtkhud_is_a(window.raw, adw_window_get_type()) != 0 {
+            content = adw_window_get_content(window.raw.typed(AdwWindow.self))
+        } else {
+            content = gtk_window_get_child(window.asWindow)
+        }
+        if let content, HUDOverlayWidget.of(content) != nil { return content }
+        return windowLayer(of: window)
     }
 
     /// The overlay layer GtkHUD added to `window`, if any.

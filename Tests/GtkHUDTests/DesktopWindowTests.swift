@@ -184,6 +184,22 @@ final class DesktopWindowTests: XCTestCase {
 
     // MARK: - C: the app's content stays its own
 
+    func testAHUDOverlayThatIsTheWindowsChildIsUsedAsBefore() throws {
+        try HUDTesting.requireDisplay()
+        try MainActor.assumeIsolated {
+            let overlay = HUDOverlay(content: gtk_button_new_with_label("Inside"))
+            let host = HostWindow(width: 320, height: 240, title: "Own overlay")
+            defer { host.close() }
+            host.setChild(overlay.widget)
+            host.present()
+            let hud = try XCTUnwrap(HUD.show(on: host.window, animated: false))
+            XCTAssertTrue(gtk_widget_get_parent(try XCTUnwrap(hud.view.bezelWidget)) == overlay.widget,
+                          "the app's own overlay serves its window")
+            XCTAssertNil(HUDOverlay.windowLayer(of: host.window), "no second layer is added")
+            hud.hide(animated: false)
+        }
+    }
+
     func testWindowContentStaysTheAppsWidgetAfterHUDsAndBanners() throws {
         try HUDTesting.requireDisplay()
         try MainActor.assumeIsolated {
