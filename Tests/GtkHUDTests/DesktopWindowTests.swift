@@ -187,7 +187,7 @@ final class DesktopWindowTests: XCTestCase {
     func testAHUDOverlayThatIsTheWindowsChildIsUsedAsBefore() throws {
         try HUDTesting.requireDisplay()
         try MainActor.assumeIsolated {
-            let overlay = HUDOverlay(content: gtk_button_new_with_label("Inside"))
+            let overlay = try XCTUnwrap(HUDOverlay(content: gtk_button_new_with_label("Inside")))
             let host = HostWindow(width: 320, height: 240, title: "Own overlay")
             defer { host.close() }
             host.setChild(overlay.widget)
