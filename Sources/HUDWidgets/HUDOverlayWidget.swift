@@ -14,7 +14,7 @@ import GtkSupport
 /// while the bezel must be seen.
 ///
 /// An overlay either wraps its ``content`` (one you place yourself), or is a
-/// *window layer* (``attach(to:)``): an extra child of a `GtkWindow`, drawn
+/// *window layer* (``attach(_:to:)``): an extra child of a `GtkWindow`, drawn
 /// above the window's child and laid over exactly the child's area, so the
 /// window's own `child`/`content` stays the app's widget. A window layer is
 /// never a pointer target itself; only what it holds (masks, bezels, banners) is.
@@ -70,7 +70,7 @@ public final class HUDOverlayWidget: SwiftWidget {
         didSet { if bannerPlacement != oldValue, isAlive, !isDisposed { gtk_widget_queue_allocate(widget) } }
     }
 
-    /// Makes `overlay` (a new overlay, floating reference sunk here) a layer of
+    /// Makes `overlay` (a new overlay; the window takes a reference) a layer of
     /// `window`: a child of the window beside its own child, laid out over that
     /// child's area after every window layout, and unparented when the window is destroyed.
     public static func attach(_ overlay: UnsafeMutablePointer<GtkWidget>, to window: UnsafeMutablePointer<GtkWidget>) {
@@ -126,12 +126,12 @@ public final class HUDOverlayWidget: SwiftWidget {
 
     private func layOutOverWindowChild() {
         guard isAlive, !isDisposed, let window = hostWindow, gtk_widget_get_visible(widget) != 0 else { return }
-        var rect = graphene_rect_t()
-        if let child = gtk_window_get_child(window.asWindow),
-           gtk_widget_get_visible(child) != 0, gtk_widget_compute_bounds(child, window, &rect) != 0 {
-        } else {
-            rect = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
+        // Over the window's child; over the whole window when it has none to show.
+        var rect = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
                                    size: graphene_size_t(width: Float(gtk_widget_get_width(window)), height: Float(gtk_widget_get_height(window))))
+        if let child = gtk_window_get_child(window.asWindow), gtk_widget_get_visible(child) != 0 {
+            var childRect = graphene_rect_t()
+            if gtk_widget_compute_bounds(child, window, &childRect) != 0 { rect = childRect }
         }
         let width = Int32(rect.size.width.rounded()), height = Int32(rect.size.height.rounded())
         guard width > 0, height > 0 else { return }
