@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every suite inside the headless session; appends "passed failed" per suite to $1.
+# Runs every suite inside the headless session; appends "passed failed skipped" per suite to $1.
 set -u
 results="$1"
 cd "$(dirname "$0")/../.."
@@ -8,16 +8,26 @@ status=0
 swift_log="$(mktemp)"
 swift test --skip-build 2>&1 | tee "$swift_log"
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
-# XCTest's overall line, then Swift Testing's.
-xc="$(grep -E "^[[:space:]]*Executed [0-9]+ tests?, with [0-9]+ failures?" "$swift_log" | tail -n1)"
-xc_total="$(echo "$xc" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/')"
-xc_failed="$(echo "$xc" | sed -E 's/.*with ([0-9]+) failures?.*/\1/')"
-echo "$(( ${xc_total:-0} - ${xc_failed:-0} )) ${xc_failed:-0}" >> "$results"
+# XCTest: the overall summary reads "Executed N tests, with F failures (U unexpected)",
+# or "Executed N tests, with K tests skipped and F failures ..." when tests were skipped
+# (a skipped test still counts as executed). F counts failed assertions, not tests,
+# so failed tests are counted from the per-test lines.
+xc="$(grep -E "^[[:space:]]*Executed [0-9]+ tests?, with " "$swift_log" | tail -n1)"
+xc_total="$(echo "$xc" | sed -nE 's/.*Executed ([0-9]+) tests?.*/\1/p')"
+xc_skipped="$(echo "$xc" | sed -nE 's/.*with ([0-9]+) tests? skipped.*/\1/p')"
+xc_failed="$(grep -cE "^Test Case '.*' failed \(" "$swift_log")"
+if [ -z "$xc_total" ]; then
+    # No summary (the run crashed): count the tests that reported, and fail.
+    xc_total="$(grep -cE "^Test Case '.*' (passed|failed|skipped) \(" "$swift_log")"
+    xc_skipped="$(grep -cE "^Test Case '.*' skipped \(" "$swift_log")"
+    status=1
+fi
+echo "$(( xc_total - ${xc_skipped:-0} - xc_failed )) $xc_failed ${xc_skipped:-0}" >> "$results"
 st="$(grep -E "Test run with [0-9]+ tests?" "$swift_log" | tail -n1)"
 st_total="$(echo "$st" | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/')"
-if echo "$st" | grep -q "passed"; then echo "${st_total:-0} 0" >> "$results"; else
+if echo "$st" | grep -q "passed"; then echo "${st_total:-0} 0 0" >> "$results"; else
     st_failed="$(grep -cE "^✘ Test .* failed" "$swift_log")"
-    echo "$(( ${st_total:-0} - st_failed )) $st_failed" >> "$results"; status=1; fi
+    echo "$(( ${st_total:-0} - st_failed )) $st_failed 0" >> "$results"; status=1; fi
 
 if [ -d Tests/Accessibility ] && ls Tests/Accessibility/test_*.py >/dev/null 2>&1; then
     py_log="$(mktemp)"
@@ -25,6 +35,7 @@ if [ -d Tests/Accessibility ] && ls Tests/Accessibility/test_*.py >/dev/null 2>&
     [ "${PIPESTATUS[0]}" = 0 ] || status=1
     py_total="$(grep -E "^Ran [0-9]+ tests?" "$py_log" | sed -E 's/Ran ([0-9]+).*/\1/')"
     py_failed="$(grep -E "^FAILED \(" "$py_log" | grep -oE "(failures|errors)=[0-9]+" | cut -d= -f2 | awk "{s+=\$1} END {print s+0}")"
-    echo "$(( ${py_total:-0} - ${py_failed:-0} )) ${py_failed:-0}" >> "$results"
+    py_skipped="$(grep -E "^(OK|FAILED) \(" "$py_log" | grep -oE "skipped=[0-9]+" | cut -d= -f2 | awk "{s+=\$1} END {print s+0}")"
+    echo "$(( ${py_total:-0} - ${py_failed:-0} - ${py_skipped:-0} )) ${py_failed:-0} ${py_skipped:-0}" >> "$results"
 fi
 exit $status
