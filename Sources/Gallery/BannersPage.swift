@@ -256,6 +256,7 @@ final class BannersPage: GalleryPage {
                 self.counter += 1
                 UI.setSubtitle(self.actionRow, "Undo pressed \(self.counter)×")
                 EventCenter.shared.log("Banner: action “Undo” pressed")
+                if EventCenter.shared.printsShownLines { emit("action: banner Undo") }
             }
         }
     }

@@ -94,6 +94,8 @@ final class EventCenter {
     func bannerDisappeared(_ title: String?, reason: String) {
         counters.bannersGone += 1
         log("Banner: gone (\(reason)) \(quoted(title))")
+        // Scripted runs say why it left, so tests can check a button press took effect.
+        if printsShownLines { emit("gone: banner \(title ?? "") (\(reason))") }
     }
 
     /// Counts a message put on screen and prints its `shown:` line in scenarios.

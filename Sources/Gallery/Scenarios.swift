@@ -260,7 +260,8 @@ enum ScenarioRunner {
             await ProgressHUD.dismiss()
         case "hud-button":
             await page(instance)
-            instance.withButton(label: "Uploading")
+            // The line says the press took effect (the Cancel handler ran), not only that it happened.
+            instance.withButton(label: "Uploading") { emit("cancelled: hud Uploading") }
             await Clock.sleep(0.7)
             if !pressHUDButton(in: Gallery.window) { emit("error: no HUD button to press") }
         case "hud-mask-black":

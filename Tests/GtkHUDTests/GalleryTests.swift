@@ -67,6 +67,15 @@ final class GalleryScenarioTests: XCTestCase {
         XCTAssertEqual(byName["hud-run-cancel"]?.shown.map(\.text), ["Working", "Cancelled"])
         XCTAssertEqual(byName["hud-progress-steps"]?.shown.map(\.text), ["Downloading", "Downloading 50%", "Downloading 100%"])
         XCTAssertEqual(byName["hud-grace"]?.shown.map(\.text), ["Slow work"], "quick work under the grace time never shows")
+        // The button scenarios press a button: check the press took effect.
+        XCTAssertTrue(byName["hud-button"]?.lines.contains("cancelled: hud Uploading") ?? false,
+                      "Cancel ran its handler\n\(byName["hud-button"]?.summary ?? "")")
+        XCTAssertTrue(byName["banner-action"]?.lines.contains("action: banner Undo") ?? false,
+                      "Undo ran its handler\n\(byName["banner-action"]?.summary ?? "")")
+        XCTAssertEqual(byName["banner-action"]?.lines.filter { $0.hasPrefix("gone: ") }, ["gone: banner Message deleted (action)"],
+                       "the action dismissed the banner")
+        XCTAssertEqual(byName["banner-close-button"]?.lines.filter { $0.hasPrefix("gone: ") }, ["gone: banner Close me (closeButton)"],
+                       "Close dismissed the banner, not its timeout")
     }
 
     func testUnknownScenarioAndOptionFailWithAMessage() throws {

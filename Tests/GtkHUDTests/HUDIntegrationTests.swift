@@ -50,25 +50,7 @@ final class HUDIntegrationTests: XCTestCase {
         }
     }
 
-    func testCancelButtonCancelsTheWork() throws {
-        try HUDTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            let (host, _) = HUDTesting.window()
-            let hud = HUD(on: host.window)!
-            var cancelled = false
-            Task { @MainActor in
-                do {
-                    _ = try await hud.run(cancelTitle: "Cancel", resultDuration: 0.05) {
-                        try await Task.sleep(for: .seconds(30))
-                    }
-                } catch is CancellationError { cancelled = true } catch {}
-            }
-            HUDTesting.wait("HUD visible") { hud.isVisible }
-            hud.view.onButton?() // what a click on Cancel (or Escape) does
-            HUDTesting.wait("cancellation") { cancelled }
-            host.close()
-        }
-    }
+    // Cancel by a real click on the button: HUDInputTests.testClickingCancelCancelsTheRunningWork.
 
     func testFoundationProgressIsFollowedOncePerFrame() throws {
         try HUDTesting.requireDisplay()

@@ -7,6 +7,7 @@ GTKHUD_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 GTKHUD_DEBIAN_PACKAGES=(
     pkg-config libgtk-4-dev libadwaita-1-dev           # build: the C headers (GTK >= 4.8, libadwaita >= 1.2)
     xvfb xauth                                          # a display for widget tests
+    xdotool                                             # real pointer and key events (XTest) in input tests
     dbus dbus-x11 at-spi2-core                          # private session bus and accessibility bus
     python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 # reading the accessibility tree as Orca does
     adwaita-icon-theme fonts-cantarell                  # symbolic icons and a real font for pixel tests
@@ -23,6 +24,7 @@ gtkhud_missing() {
     pkg-config --exists gtk4 2>/dev/null && pkg-config --atleast-version=4.8 gtk4 || echo "pkg-config module gtk4 >= 4.8"
     pkg-config --exists libadwaita-1 2>/dev/null && pkg-config --atleast-version=1.2 libadwaita-1 || echo "pkg-config module libadwaita-1 >= 1.2"
     command -v Xvfb >/dev/null || echo "Xvfb"
+    command -v xdotool >/dev/null || echo "xdotool"
     command -v dbus-run-session >/dev/null || echo "dbus-run-session"
     [ -x /usr/libexec/at-spi-bus-launcher ] || echo "at-spi-bus-launcher (at-spi2-core)"
     /usr/bin/python3 -c 'import gi; gi.require_version("Atspi", "2.0"); import pyatspi' 2>/dev/null || echo "python3 pyatspi (python3-pyatspi, gir1.2-atspi-2.0)"

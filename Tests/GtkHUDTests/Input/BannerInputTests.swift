@@ -1,0 +1,228 @@
+import CGtk
+import Foundation
+@testable import GtkHUD
+import GtkSupport
+import HUDCore
+import HUDWidgets
+import XCTest
+
+/// Banners driven by real X input (xdotool through XTest): the events go through
+/// GTK's picking and gesture machinery, not through the widget's handler methods.
+final class BannerInputTests: XCTestCase {
+    /// A banner window with xdotool attached and the pointer parked on the content,
+    /// well below where banners appear (so no test starts with a stray hover).
+    @MainActor
+    private static func withInput(_ body: @MainActor (BannerTestWindow, XInput) -> Void) throws {
+        try XInput.require()
+        try BannerGtkTesting.withWindow(animations: true) { window in
+            guard let input = XInput(window: window.window) else { return XCTFail("xdotool found no X window for the test window") }
+            input.moveTo(input.point(in: window.content, x: 200, y: 250))
+            body(window, input)
+        }
+    }
+
+    /// Somewhere on `widget`, `fraction` of the way down.
+    @MainActor
+    private static func spot(_ input: XInput, _ widget: BannerWidget, x: Double = 0.3, y fraction: Double = 0.5) -> (x: Int, y: Int) {
+        input.point(in: widget.widget, x: Double(gtk_widget_get_width(widget.widget)) * x,
+                    y: Double(gtk_widget_get_height(widget.widget)) * fraction)
+    }
+
+    func testClickOnABannerIsATapThatDismissesIt() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input in
+                let taps = BannerCallCounter()
+                let dismissals = BannerCallCounter()
+                let banner = try! NotificationBanner(title: "Tap me", onTap: taps.tick)
+                banner.onDismiss = dismissals.dismissed
+                guard let widget = window.show(banner, duration: 30) else { return XCTFail("no banner widget") }
+                window.waitUntilSettled(widget)
+                input.click(at: Self.spot(input, widget))
+                XInput.wait("the tap's dismissal") { dismissals.count > 0 }
+                XCTAssertEqual(taps.count, 1, "one click, one tap")
+                XCTAssertEqual(dismissals.reasons, [.tap])
+            }
+        }
+    }
+
+    func testClickOnTheContentBelowLeavesTheBanner() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input in
+                var contentClicks = 0
+                let connection = Signal.connect(UnsafeMutableRawPointer(window.content), "clicked") { contentClicks += 1 }
+                defer { connection.disconnect() }
+                let taps = BannerCallCounter()
+                let banner = try! NotificationBanner(title: "Over the top", onTap: taps.tick)
+                guard let widget = window.show(banner, duration: 30) else { return XCTFail("no banner widget") }
+                window.waitUntilSettled(widget)
+                input.click(at: input.point(in: window.content, x: 200, y: 250))
+                XInput.wait("the content's click") { contentClicks == 1 }
+                XCTAssertEqual(taps.count, 0)
+                XCTAssertEqual(banner.state, .showing)
+            }
+        }
+    }
+
+    func testDraggingABottomBannerPastHalfItsHeightAndReleasingDismisses() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input in
+                let dismissals = BannerCallCounter()
+                let banner = try! NotificationBanner(title: "Down", subtitle: "Drag me down")
+                banner.position = .bottom
+                banner.onDismiss = dismissals.dismissed
+                guard let widget = window.show(banner, duration: 30) else { return XCTFail("no banner widget") }
+                window.waitUntilSettled(widget)
+                let height = widget.naturalHeight
+                let from = Self.spot(input, widget, y: 0.3)
+                // Slowly (no fling), 0.8 of its height, held still before the release.
+                input.drag(from: from, to: (from.x, from.y + Int(height * 0.8)), steps: 8, stepMilliseconds: 30,
+                           holdMilliseconds: 250)
+                XInput.wait("the swipe's dismissal") { dismissals.count > 0 }
+                XCTAssertEqual(dismissals.reasons, [.swipe])
+            }
+        }
+    }
+
+    func testALittleDragAndReleaseSpringsBack() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input in
+                let banner = try! NotificationBanner(title: "Stay", subtitle: "A little nudge")
+                guard let widget = window.show(banner, duration: 30) else { return XCTFail("no banner widget") }
+                window.waitUntilSettled(widget)
+                let from = Self.spot(input, widget, y: 0.5)
+                var maxOffset = 0.0
+                let tick = TickCallback.add(to: widget.widget) { _ in
+                    maxOffset = max(maxOffset, abs(widget.dragOffset))
+                    return true
+                }
+                defer { TickCallback.remove(tick, from: widget.widget) }
+                input.drag(from: from, to: (from.x, from.y - 12), steps: 4, stepMilliseconds: 30, holdMilliseconds: 250)
+                XInput.wait("the banner back at rest") { !widget.isDragging && !widget.isAnimating && widget.dragOffset == 0 }
+                XCTAssertGreaterThan(maxOffset, 4, "the banner followed the pointer first")
+                XCTAssertEqual(banner.state, .showing, "a short slow drag does not dismiss")
+                XCTAssertTrue(banner.isTimeoutPaused, "the pointer still rests on it: hovered")
+                input.moveTo(input.point(in: window.content, x: 200, y: 250))
+                XInput.wait("neither the drag nor the hover holding the timeout") { !banner.isTimeoutPaused }
+                window.waitUntilSettled(widget)
+                XCTAssertEqual(window.frame(of: widget).y, 0, accuracy: 1, "back at the edge")
+            }
+        }
+    }
+
+    func testFlingTowardsTheEdgeDismisses() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input in
+                let dismissals = BannerCallCounter()
+                let banner = try! NotificationBanner(title: "Fling", subtitle: "A quick flick up")
+                banner.onDismiss = dismissals.dismissed
+                guard let widget = window.show(banner, duration: 30) else { return XCTFail("no banner widget") }
+                window.waitUntilSettled(widget)
+                // 24 px in ~30 ms upwards, released at once: well under half the height, but fast.
+                let from = Self.spot(input, widget, y: 0.85)
+                XCTAssertLessThan(24, widget.naturalHeight / 2)
+                input.drag(from: from, to: (from.x, from.y - 24), steps: 3, stepMilliseconds: 10)
+                XInput.wait("the fling's dismissal") { dismissals.count > 0 }
+                XCTAssertEqual(dismissals.reasons, [.swipe])
+            }
+        }
+    }
+
+    func testHoverHoldsTheTimeoutAndLeavingResumesIt() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input in
+                let banner = try! NotificationBanner(title: "Timed")
+                guard let widget = window.show(banner, duration: 0.4) else { return XCTFail("no banner widget") }
+                window.waitUntilSettled(widget)
+                input.moveTo(Self.spot(input, widget))
+                XInput.wait("hover to hold the timeout") { banner.isTimeoutPaused }
+                // Longer than the whole duration: a running timeout would have fired.
+                BannerGtkTesting.idle(milliseconds: 800)
+                XCTAssertEqual(banner.state, .showing, "hovered: the timeout waits")
+                XCTAssertTrue(banner.isTimeoutPaused)
+                input.moveTo(input.point(in: window.content, x: 200, y: 250))
+                XInput.wait("leaving to resume the timeout") { !banner.isTimeoutPaused }
+                XInput.wait("the timeout") { banner.state.isGone }
+                XCTAssertEqual(banner.state, .gone(.timeout))
+            }
+        }
+    }
+
+    func testEscapeKeyDismissesTheFrontBanner() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input in
+                window.center.maxVisible = 2
+                let older = try! NotificationBanner(title: "Older")
+                let newer = try! NotificationBanner(title: "Newer")
+                window.show(older, duration: 30)
+                window.show(newer, duration: 30)
+                gtk_widget_grab_focus(window.content)
+                input.key("Escape")
+                XInput.wait("Escape to dismiss the front banner") { newer.state.isGone }
+                XCTAssertEqual(newer.state, .gone(.escape))
+                XCTAssertEqual(older.state, .showing)
+            }
+        }
+    }
+
+    func testClickingTheActionAndCloseButtons() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input in
+                var actions = 0
+                let first = try! NotificationBanner(title: "With an action")
+                first.setAction("Undo") { actions += 1 }
+                guard let firstWidget = window.show(first, duration: 30) else { return XCTFail("no banner widget") }
+                window.waitUntilSettled(firstWidget)
+                input.click(at: input.center(of: firstWidget.actionButton))
+                XInput.wait("the action") { actions == 1 && first.state.isGone }
+                XCTAssertEqual(first.state, .gone(.action))
+
+                let second = try! NotificationBanner(title: "With a close button")
+                second.showsCloseButton = true
+                guard let secondWidget = window.show(second, duration: 30) else { return XCTFail("no banner widget") }
+                window.waitUntilSettled(secondWidget)
+                input.click(at: input.center(of: secondWidget.closeButton))
+                XInput.wait("the close button") { second.state.isGone }
+                XCTAssertEqual(second.state, .gone(.closeButton))
+                XCTAssertEqual(actions, 1, "Close is not the action")
+            }
+        }
+    }
+
+    func testTabReachesTheBannersButtonsAndSpaceActivatesThem() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input in
+                var actions = 0
+                let banner = try! NotificationBanner(title: "Keyboard")
+                banner.setAction("Retry") { actions += 1 }
+                banner.showsCloseButton = true
+                guard let widget = window.show(banner, duration: 30) else { return XCTFail("no banner widget") }
+                window.waitUntilSettled(widget)
+                gtk_widget_grab_focus(window.content)
+                window.host.waitForFrames(1)
+                // Tab until the action button has the focus; the focus must get there, then to Close.
+                var visited: [String] = []
+                for _ in 0..<8 where gtk_widget_has_focus(widget.actionButton) == 0 {
+                    input.key("Tab")
+                    window.host.waitForFrames(1)
+                    visited.append(Self.focusName(window.window))
+                }
+                XCTAssertNotEqual(gtk_widget_has_focus(widget.actionButton), 0, "Tab never reached the action button: \(visited)")
+                XCTAssertTrue(banner.isTimeoutPaused, "focus in the banner holds its timeout")
+                input.key("Tab")
+                XInput.wait("Tab to move on to Close") { gtk_widget_has_focus(widget.closeButton) != 0 }
+                input.key("shift+Tab")
+                XInput.wait("shift+Tab back to the action") { gtk_widget_has_focus(widget.actionButton) != 0 }
+                input.key("space")
+                XInput.wait("space to trigger the action") { actions == 1 }
+                XInput.wait("the action's dismissal") { banner.state.isGone }
+                XCTAssertEqual(banner.state, .gone(.action))
+            }
+        }
+    }
+
+    @MainActor
+    private static func focusName(_ window: UnsafeMutablePointer<GtkWidget>) -> String {
+        guard let focus = gtk_window_get_focus(window.asWindow) else { return "none" }
+        return String(cString: gtk_widget_get_css_name(focus))
+    }
+}

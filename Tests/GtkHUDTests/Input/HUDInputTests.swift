@@ -1,0 +1,128 @@
+import CGtk
+import Foundation
+@testable import GtkHUD
+import GtkSupport
+import XCTest
+
+/// The HUD driven by real X input (xdotool through XTest): clicks on its button
+/// and through its mask, and keys, as GTK receives them from the X server.
+final class HUDInputTests: XCTestCase {
+    /// A HUD window with xdotool attached, a click counter on the content and the
+    /// pointer parked on the content.
+    @MainActor
+    private static func withInput(_ body: @MainActor (HostWindow, UnsafeMutablePointer<GtkWidget>, XInput) -> Void) throws {
+        try XInput.require()
+        let (host, content) = HUDTesting.window()
+        defer { host.close() }
+        guard let input = XInput(window: host.window) else { return XCTFail("xdotool found no X window for the test window") }
+        input.moveTo(input.point(in: content, x: 20, y: 20))
+        body(host, content, input)
+    }
+
+    /// The first descendant of `root` with CSS class `name`.
+    @MainActor
+    static func descendant(of root: UnsafeMutablePointer<GtkWidget>, cssClass name: String) -> UnsafeMutablePointer<GtkWidget>? {
+        var child = gtk_widget_get_first_child(root)
+        while let current = child {
+            if gtk_widget_has_css_class(current, name) != 0 { return current }
+            if let found = descendant(of: current, cssClass: name) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
+    func testClickingCancelCancelsTheRunningWork() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { host, _, input in
+                let hud = HUD(on: host.window)!
+                var cancelled = false
+                var finished = false
+                Task { @MainActor in
+                    do {
+                        _ = try await hud.run(cancelTitle: "Cancel", resultDuration: 0.05) {
+                            try await Task.sleep(for: .seconds(30))
+                        }
+                    } catch is CancellationError { cancelled = true } catch {}
+                    finished = true
+                }
+                XInput.wait("the HUD and its button") { hud.isVisible && Self.descendant(of: host.window, cssClass: "hudbutton") != nil }
+                host.waitForFrames(2)
+                let button = Self.descendant(of: host.window, cssClass: "hudbutton")!
+                input.click(at: input.center(of: button))
+                XInput.wait("the work to end") { finished }
+                XCTAssertTrue(cancelled, "the click on Cancel cancelled the work (CancellationError rethrown)")
+                XCTAssertEqual(hud.mode, .info, "a cancelled run ends on the info image")
+                XInput.wait("the HUD to leave") { hud.isFinished }
+            }
+        }
+    }
+
+    func testEscapeKeyTriggersTheButtonWhileTheContentHasFocus() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { host, content, input in
+                gtk_widget_grab_focus(content)
+                let hud = HUD(on: host.window)!
+                var pressed = 0
+                hud.setButton("Stop") { pressed += 1 }
+                hud.show(animated: false)
+                host.waitForFrames(2)
+                input.key("Escape")
+                XInput.wait("Escape to trigger the button") { pressed == 1 }
+                hud.setButton(nil)
+                var escapesPassedOn = 0
+                let keys = gtk_event_controller_key_new()!
+                Signal.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { keyval, _, _ in
+                    if keyval == UInt32(GDK_KEY_Escape) { escapesPassedOn += 1 }
+                    return false
+                }
+                gtk_widget_add_controller(host.window, keys)
+                input.key("Escape")
+                XInput.wait("Escape to reach the window once the button is gone") { escapesPassedOn == 1 }
+                XCTAssertEqual(pressed, 1, "no button: Escape passes on")
+                hud.hide(animated: false)
+            }
+        }
+    }
+
+    func testClicksGoThroughANoneMaskAndAreBlockedByAClearMask() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { host, content, input in
+                var contentClicks = 0
+                let connection = Signal.connect(UnsafeMutableRawPointer(content), "clicked") { contentClicks += 1 }
+                defer { connection.disconnect() }
+                let corner = input.point(in: content, x: 20, y: 20) // far from the centred bezel
+
+                var appearance = HUD.defaultAppearance
+                appearance.mask = .none
+                let passThrough = HUD(on: host.window, appearance: appearance)!
+                passThrough.show(animated: false)
+                host.waitForFrames(2)
+                input.click(at: corner)
+                XInput.wait("the click to reach the content through a .none mask") { contentClicks == 1 }
+                passThrough.hide(animated: false)
+                XInput.wait("the first HUD gone") { passThrough.isFinished }
+
+                appearance.mask = .clear
+                let blocking = HUD(on: host.window, appearance: appearance)!
+                blocking.show(animated: false)
+                host.waitForFrames(2)
+                input.click(at: corner)
+                // The click is over once a later event has come through: a key the
+                // window sees after it, so the content has had its chance to react.
+                var marker = false
+                let keys = gtk_event_controller_key_new()!
+                gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+                Signal.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { keyval, _, _ in
+                    if keyval == UInt32(GDK_KEY_F7) { marker = true }
+                    return false
+                }
+                gtk_widget_add_controller(host.window, keys)
+                input.key("F7")
+                XInput.wait("the marker key after the click") { marker }
+                host.waitForFrames(2)
+                XCTAssertEqual(contentClicks, 1, "a .clear mask blocks the click")
+                blocking.hide(animated: false)
+            }
+        }
+    }
+}
