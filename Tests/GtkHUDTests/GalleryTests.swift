@@ -72,9 +72,9 @@ final class GalleryScenarioTests: XCTestCase {
                       "Cancel ran its handler\n\(byName["hud-button"]?.summary ?? "")")
         XCTAssertTrue(byName["banner-action"]?.lines.contains("action: banner Undo") ?? false,
                       "Undo ran its handler\n\(byName["banner-action"]?.summary ?? "")")
-        XCTAssertEqual(byName["banner-action"]?.lines.filter { $0.hasPrefix("gone: ") }, ["gone: banner Message deleted (action)"],
+        XCTAssertEqual(byName["banner-action"]?.lines.filter { $0.hasPrefix("gone: ") }, ["gone: banner Message deleted. Undo brings it back (action)"],
                        "the action dismissed the banner")
-        XCTAssertEqual(byName["banner-close-button"]?.lines.filter { $0.hasPrefix("gone: ") }, ["gone: banner Close me (closeButton)"],
+        XCTAssertEqual(byName["banner-close-button"]?.lines.filter { $0.hasPrefix("gone: ") }, ["gone: banner Close me. showsCloseButton = true (closeButton)"],
                        "Close dismissed the banner, not its timeout")
     }
 
