@@ -16,17 +16,10 @@ import subprocess
 import tempfile
 import unittest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+import gallery
+
 PROBE = pathlib.Path(__file__).resolve().parent / "orca-probe"
 TYPED = "typing goes on while messages appear"
-
-
-def gallery_binary():
-    explicit = os.environ.get("GTKHUD_GALLERY")
-    if explicit:
-        return explicit
-    out = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True)
-    return str(pathlib.Path(out.stdout.strip()) / "gtkhud-gallery")
 
 
 def normalized(text):
@@ -39,17 +32,17 @@ class OrcaSpeechTests(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        gallery = gallery_binary()
-        if not pathlib.Path(gallery).exists():
-            raise AssertionError(f"gallery not built at {gallery}")
-        listed = subprocess.run([gallery, "--list-scenarios"], capture_output=True, text=True, timeout=60)
+        app = gallery.binary()
+        if not pathlib.Path(app).exists():
+            raise AssertionError(f"gallery not built at {app}")
+        listed = subprocess.run([app, "--list-scenarios"], capture_output=True, text=True, timeout=60)
         cls.names = [line.strip() for line in listed.stdout.splitlines()
                      if line.strip().startswith(("hud-", "banner-"))] + ["a11y-typing"]
         # GTKHUD_ORCA_KEEP names a folder for Orca's log and the probe's files (to read them afterwards).
         cls.keep = os.environ.get("GTKHUD_ORCA_KEEP") or tempfile.mkdtemp(prefix="gtkhud-orca-")
         pathlib.Path(cls.keep).mkdir(parents=True, exist_ok=True)
         run = subprocess.run([str(PROBE), "--timeout", "600", "--keep", cls.keep, "--",
-                              gallery, "--scenario", ",".join(cls.names)],
+                              app, "--scenario", ",".join(cls.names)],
                              capture_output=True, text=True, timeout=900)
         cls.report = run.stdout
         pathlib.Path(cls.keep, "probe-report.txt").write_text(run.stdout + run.stderr)

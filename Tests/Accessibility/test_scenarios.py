@@ -12,19 +12,11 @@ import subprocess
 import unittest
 
 import atspi_harness
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def gallery_binary():
-    explicit = os.environ.get("GTKHUD_GALLERY")
-    if explicit:
-        return explicit
-    out = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True)
-    return str(pathlib.Path(out.stdout.strip()) / "gtkhud-gallery")
+import gallery
 
 
-GALLERY = gallery_binary()
+
+GALLERY = gallery.binary()
 ENV = dict(os.environ, GTK_A11Y="atspi", NO_AT_BRIDGE="0")
 
 

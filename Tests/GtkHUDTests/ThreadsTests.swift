@@ -17,7 +17,8 @@ final class ThreadsTests: XCTestCase {
     static let tasks = 16
     static let callsPerTask = 10_000
 
-    func testSixteenTasksOfTenThousandCallsFromBackgroundThreads() throws {
+    /// A window the shared HUD uses, with animations off; everything put back afterwards.
+    private static func withSharedHUDWindow(_ body: @MainActor (HostWindow) -> Void) throws {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
             HUDTesting.setAnimations(false)
@@ -29,6 +30,12 @@ final class ThreadsTests: XCTestCase {
                 host.close()
             }
             ProgressHUD.host = host.window
+            body(host)
+        }
+    }
+
+    func testSixteenTasksOfTenThousandCallsFromBackgroundThreads() throws {
+        try Self.withSharedHUDWindow { host in
             let hud = HUD(on: host.window)!
             hud.mode = .annularDeterminate
             hud.show()
@@ -79,17 +86,7 @@ final class ThreadsTests: XCTestCase {
     /// A worker still posting after the user dismissed (Cancel) must not bring
     /// the HUD back; a new explicit show takes progress again.
     func testProgressPostedAfterADismissalIsDropped() throws {
-        try HUDTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            HUDTesting.setAnimations(false)
-            defer { HUDTesting.setAnimations(true) }
-            let (host, _) = HUDTesting.window()
-            defer {
-                ProgressHUD.reset()
-                ProgressHUD.host = nil
-                host.close()
-            }
-            ProgressHUD.host = host.window
+        try Self.withSharedHUDWindow { host in
             ProgressHUD.showProgress(0.2, status: "Copying")
             XCTAssertTrue(ProgressHUD.isVisible)
             ProgressHUD.dismiss()
@@ -106,17 +103,7 @@ final class ThreadsTests: XCTestCase {
     }
 
     func testProgressFromThreadsWhileTheMainThreadDismisses() throws {
-        try HUDTesting.requireDisplay()
-        MainActor.assumeIsolated {
-            HUDTesting.setAnimations(false)
-            defer { HUDTesting.setAnimations(true) }
-            let (host, _) = HUDTesting.window()
-            defer {
-                ProgressHUD.reset()
-                ProgressHUD.host = nil
-                host.close()
-            }
-            ProgressHUD.host = host.window
+        try Self.withSharedHUDWindow { host in
             let stats = Stats()
             for _ in 0..<4 {
                 Thread.detachNewThread {
