@@ -28,8 +28,8 @@ enum SpinnerBench {
         }
     }
 
-    static func makeScene(_ subject: Subject) -> Scene {
-        let host = HostWindow(width: 400, height: 300, title: "gtkhud-bench spinner")
+    static func makeScene(_ subject: Subject, width: Int32 = 400, height: Int32 = 300) -> Scene {
+        let host = HostWindow(width: width, height: height, title: "gtkhud-bench spinner")
         switch subject {
         case .hud:
             host.setChild(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))

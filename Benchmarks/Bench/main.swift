@@ -3,7 +3,7 @@
 // goes to stderr). Run it through scripts/bench (release build, Xvfb, cairo).
 //
 //   gtkhud-bench                         every in-process figure
-//   gtkhud-bench --only NAME[,NAME]      some of them (spinner, progress, show, settled, cycles)
+//   gtkhud-bench --only NAME[,NAME]      some of them (spinner, progress, show, settled, cycles, bridge)
 //   gtkhud-bench --mode spinner-hud --frames N   paint N frames and exit (for callgrind)
 //   gtkhud-bench --mode spinner-gtk --frames N
 //   gtkhud-bench --mode spinner-png --out FILE   a picture of the benchmarked HUD
@@ -73,7 +73,7 @@ MainActor.assumeIsolated {
         exit(2)
     }
 
-    let only = Set((option("--only") ?? "spinner,show,settled,cycles,progress").split(separator: ",").map(String.init))
+    let only = Set((option("--only") ?? "spinner,show,settled,cycles,progress,bridge").split(separator: ",").map(String.init))
     note("GTK \(GtkEnvironment.runtimeVersion), renderer \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default")")
 
     if only.contains("spinner") {
@@ -95,5 +95,10 @@ MainActor.assumeIsolated {
     if only.contains("settled") { SettledBench.run() }
     if only.contains("cycles") { CycleBench.run(cycles: Int(option("--cycles") ?? "") ?? 10_000) }
     if only.contains("progress") { ProgressBench.run() }
+    if only.contains("bridge") {
+        // --bridge-size WxH: a bigger window makes each GL frame slower (the gallery is 1000×700).
+        let size = (option("--bridge-size") ?? "400x300").split(separator: "x").compactMap { Int32($0) }
+        BridgeBench.run(width: size.first ?? 400, height: size.count > 1 ? size[1] : 300)
+    }
     exit(0)
 }

@@ -17,8 +17,15 @@ public enum MainActorBridge {
     /// Whether the GLib watch that drains the main queue is in place.
     public static var isInstalled: Bool { gtkhud_main_queue_bridge_installed() }
 
-    /// The GLib priority the bridge drains at: just below GTK's redraw, so a
-    /// flood of main-actor work cannot starve painting (0 when not installed).
+    /// The GLib priority of the bridge's source now (0 when not installed).
+    ///
+    /// Painting and main-actor work take turns: the bridge drains at
+    /// `G_PRIORITY_DEFAULT`, above GTK's redraw, so main-actor work never waits
+    /// behind more than one frame (below redraw, the GL renderer's back-to-back
+    /// frames delayed it by seconds); after each drain it steps just below redraw
+    /// for one loop iteration, so a pending frame never waits behind more than
+    /// one drain (always at default, a progress storm from worker threads held
+    /// painting at 7 frames a second).
     public static var priority: Int32 { gtkhud_main_queue_bridge_priority() }
 
     /// How many times the bridge has drained the main queue.
