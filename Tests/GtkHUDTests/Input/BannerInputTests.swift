@@ -220,6 +220,74 @@ final class BannerInputTests: XCTestCase {
         }
     }
 
+    func testDraggingAwayFromTheEdgeIsRubberBandedAndHoldsTheTimeout() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input in
+                let banner = try! NotificationBanner(title: "Stretch")
+                guard let widget = window.show(banner, duration: 30) else { return XCTFail("no banner widget") }
+                window.waitUntilSettled(widget)
+                let from = Self.spot(input, widget, y: 0.5)
+                // Press and pull 100 px down, still held.
+                var pull = input.move(from) + ["mousedown", "1"]
+                for step in 1...5 { pull += ["sleep", "0.02"] + input.move((from.x, from.y + 20 * step)) }
+                input.run(pull)
+                let expected = 100.0 * 32 / 132 // d·c/(d+c) with c = 32
+                XInput.wait("the banner to follow the pointer") { abs(widget.dragOffset - expected) < 0.5 }
+                XCTAssertTrue(banner.isTimeoutPaused, "dragging holds the timeout")
+                window.host.waitForFrames(1)
+                XCTAssertEqual(window.frame(of: widget).y, 0, accuracy: 0.5, "its top stays at the edge")
+                XCTAssertGreaterThan(Double(gtk_widget_get_height(widget.widget)), widget.naturalHeight + 20,
+                                     "it stretches over the gap instead of opening one at the edge")
+                input.run(["sleep", "0.15", "mouseup", "1"])
+                XInput.wait("the spring back") { !widget.isDragging && !widget.isAnimating && widget.dragOffset == 0 }
+                XCTAssertEqual(banner.state, .showing, "pulling away from the edge never dismisses")
+            }
+        }
+    }
+
+    func testAFlingDoesNothingWhenSwipingIsTurnedOff() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input in
+                let banner = try! NotificationBanner(title: "Sticky", subtitle: "dismissesOnSwipe = false")
+                banner.dismissesOnSwipe = false
+                guard let widget = window.show(banner, duration: 30) else { return XCTFail("no banner widget") }
+                window.waitUntilSettled(widget)
+                var minOffset = 0.0
+                let tick = TickCallback.add(to: widget.widget) { _ in
+                    minOffset = min(minOffset, widget.dragOffset)
+                    return true
+                }
+                defer { TickCallback.remove(tick, from: widget.widget) }
+                let from = Self.spot(input, widget, y: 0.85)
+                input.drag(from: from, to: (from.x, from.y - 40), steps: 3, stepMilliseconds: 10)
+                XInput.wait("the banner back at rest") { !widget.isDragging && !widget.isAnimating && widget.dragOffset == 0 }
+                XCTAssertLessThan(minOffset, -2, "the drag moved it")
+                XCTAssertGreaterThan(minOffset, -32, "both ways are rubber-banded when swiping is off")
+                XCTAssertEqual(banner.state, .showing)
+            }
+        }
+    }
+
+    func testADragIsNotATapAndDismissesOnTapOffKeepsTheBanner() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input in
+                let taps = BannerCallCounter()
+                let banner = try! NotificationBanner(title: "Keep me", onTap: taps.tick)
+                banner.dismissesOnTap = false
+                guard let widget = window.show(banner, duration: 30) else { return XCTFail("no banner widget") }
+                window.waitUntilSettled(widget)
+                let from = Self.spot(input, widget, y: 0.5)
+                input.drag(from: from, to: (from.x, from.y + 15), steps: 3, stepMilliseconds: 30, holdMilliseconds: 150)
+                XInput.wait("the drag to end") { !widget.isDragging && !widget.isAnimating && widget.dragOffset == 0 }
+                input.click(at: from)
+                XInput.wait("the tap") { taps.count > 0 }
+                BannerGtkTesting.idle(milliseconds: 100)
+                XCTAssertEqual(taps.count, 1, "the press that became a drag was not a tap; the click was")
+                XCTAssertEqual(banner.state, .showing, "dismissesOnTap = false keeps it")
+            }
+        }
+    }
+
     @MainActor
     private static func focusName(_ window: UnsafeMutablePointer<GtkWidget>) -> String {
         guard let focus = gtk_window_get_focus(window.asWindow) else { return "none" }
