@@ -10,19 +10,19 @@ swift test --skip-build 2>&1 | tee "$swift_log"
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
 # XCTest: the overall summary reads "Executed N tests, with F failures (U unexpected)",
 # or "Executed N tests, with K tests skipped and F failures ..." when tests were skipped
-# (a skipped test still counts as executed). F counts failed assertions, not tests,
-# so failed tests are counted from the per-test lines.
+# (a skipped test still counts as executed). F counts failed assertions, not tests, and
+# a test that fails and then skips (XCTFail + XCTSkip) is in both F and K, so failed and
+# skipped tests are counted from each test's one final line instead.
 xc="$(grep -E "^[[:space:]]*Executed [0-9]+ tests?, with " "$swift_log" | tail -n1)"
 xc_total="$(echo "$xc" | sed -nE 's/.*Executed ([0-9]+) tests?.*/\1/p')"
-xc_skipped="$(echo "$xc" | sed -nE 's/.*with ([0-9]+) tests? skipped.*/\1/p')"
 xc_failed="$(grep -cE "^Test Case '.*' failed \(" "$swift_log")"
+xc_skipped="$(grep -cE "^Test Case '.*' skipped \(" "$swift_log")"
 if [ -z "$xc_total" ]; then
     # No summary (the run crashed): count the tests that reported, and fail.
     xc_total="$(grep -cE "^Test Case '.*' (passed|failed|skipped) \(" "$swift_log")"
-    xc_skipped="$(grep -cE "^Test Case '.*' skipped \(" "$swift_log")"
     status=1
 fi
-echo "$(( xc_total - ${xc_skipped:-0} - xc_failed )) $xc_failed ${xc_skipped:-0}" >> "$results"
+echo "$(( xc_total - xc_skipped - xc_failed )) $xc_failed $xc_skipped" >> "$results"
 st="$(grep -E "Test run with [0-9]+ tests?" "$swift_log" | tail -n1)"
 st_total="$(echo "$st" | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/')"
 if echo "$st" | grep -q "passed"; then echo "${st_total:-0} 0 0" >> "$results"; else
