@@ -8,19 +8,24 @@ status=0
 swift_log="$(mktemp)"
 swift test --skip-build 2>&1 | tee "$swift_log"
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
-# XCTest's overall line ("Executed 9 tests, with 2 tests skipped and 1 failure (0 unexpected)"
-# when some were skipped), then Swift Testing's. A run that executed nothing counts as a failure.
-xc="$(grep -E "^[[:space:]]*Executed [0-9]+ tests?, with ([0-9]+ tests? skipped and )?[0-9]+ failures?" "$swift_log" | tail -n1)"
-if [ -z "$xc" ]; then
+# XCTest: the overall summary reads "Executed N tests, with F failures (U unexpected)",
+# or "Executed N tests, with K tests skipped and F failures ..." when tests were skipped
+# (a skipped test still counts as executed). F counts failed assertions, not tests, and
+# a test that fails and then skips (XCTFail + XCTSkip) is in both F and K, so failed and
+# skipped tests are counted from each test's one final line instead.
+xc="$(grep -E "^[[:space:]]*Executed [0-9]+ tests?, with " "$swift_log" | tail -n1)"
+xc_total="$(echo "$xc" | sed -nE 's/.*Executed ([0-9]+) tests?.*/\1/p')"
+xc_failed="$(grep -cE "^Test Case '.*' failed \(" "$swift_log")"
+xc_skipped="$(grep -cE "^Test Case '.*' skipped \(" "$swift_log")"
+if [ -z "$xc_total" ]; then
+    # No summary (the run crashed): count the tests that reported, plus one failure.
     echo "[gtkhud] no XCTest summary line: counting the XCTest run as failed" >&2
-    echo "0 1 0" >> "$results"; status=1
-else
-    xc_total="$(echo "$xc" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/')"
-    xc_failed="$(echo "$xc" | sed -E 's/.* ([0-9]+) failures?.*/\1/')"
-    xc_skipped="$(echo "$xc" | sed -nE 's/.*with ([0-9]+) tests? skipped.*/\1/p')"
-    echo "$(( xc_total - xc_failed - ${xc_skipped:-0} )) $xc_failed ${xc_skipped:-0}" >> "$results"
-    [ -n "$xc_skipped" ] && grep -E "Test Case .* skipped" "$swift_log" | sed 's/^/[gtkhud] skipped: /' >&2
+    xc_total="$(grep -cE "^Test Case '.*' (passed|failed|skipped) \(" "$swift_log")"
+    xc_total=$(( xc_total + 1 )); xc_failed=$(( xc_failed + 1 ))
+    status=1
 fi
+echo "$(( xc_total - xc_skipped - xc_failed )) $xc_failed $xc_skipped" >> "$results"
+[ "$xc_skipped" -gt 0 ] && grep -E "^Test Case .* skipped \(" "$swift_log" | sed 's/^/[gtkhud] skipped: /' >&2
 st="$(grep -E "Test run with [0-9]+ tests?" "$swift_log" | tail -n1)"
 st_total="$(echo "$st" | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/')"
 if echo "$st" | grep -q "passed"; then echo "${st_total:-0} 0 0" >> "$results"; else

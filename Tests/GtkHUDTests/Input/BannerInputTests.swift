@@ -17,7 +17,13 @@ final class BannerInputTests: XCTestCase {
         try BannerGtkTesting.withWindow(animations: true) { window in
             guard let input = XInput(window: window.window) else { return XCTFail("xdotool found no X window for the test window") }
             input.moveTo(input.point(in: window.content, x: 200, y: 250))
+            defer { input.restore() }
             body(window, input)
+            // Let every banner finish leaving before the window closes, so that no
+            // exit animation (and its closures) outlives this test.
+            window.center.dismissAll()
+            XInput.pump(until: { gtk_widget_get_first_child(window.center.stackWidget) == nil }, timeoutMilliseconds: 5_000)
+            window.host.waitForFrames(2)
         }
     }
 
@@ -114,13 +120,16 @@ final class BannerInputTests: XCTestCase {
             try Self.withInput { window, input in
                 let dismissals = BannerCallCounter()
                 let banner = try! NotificationBanner(title: "Fling", subtitle: "A quick flick up")
+                banner.minimumHeight = 160 // room for a fling well short of half the height
                 banner.onDismiss = dismissals.dismissed
                 guard let widget = window.show(banner, duration: 30) else { return XCTFail("no banner widget") }
                 window.waitUntilSettled(widget)
-                // 24 px in ~30 ms upwards, released at once: well under half the height, but fast.
-                let from = Self.spot(input, widget, y: 0.85)
-                XCTAssertLessThan(24, widget.naturalHeight / 2)
-                input.drag(from: from, to: (from.x, from.y - 24), steps: 3, stepMilliseconds: 10)
+                // 50 px in ~25 ms upwards (2000 px/s, 4× the 500 px/s needed, so a
+                // busy machine delaying xdotool still flings), released at once:
+                // well under half the height, so only the speed can dismiss it.
+                let from = Self.spot(input, widget, y: 0.9)
+                XCTAssertLessThan(50, widget.naturalHeight / 2)
+                input.drag(from: from, to: (from.x, from.y - 50), steps: 5, stepMilliseconds: 5)
                 XInput.wait("the fling's dismissal") { dismissals.count > 0 }
                 XCTAssertEqual(dismissals.reasons, [.swipe])
             }
@@ -250,6 +259,7 @@ final class BannerInputTests: XCTestCase {
             try Self.withInput { window, input in
                 let banner = try! NotificationBanner(title: "Sticky", subtitle: "dismissesOnSwipe = false")
                 banner.dismissesOnSwipe = false
+                banner.minimumHeight = 160
                 guard let widget = window.show(banner, duration: 30) else { return XCTFail("no banner widget") }
                 window.waitUntilSettled(widget)
                 var minOffset = 0.0
@@ -258,8 +268,8 @@ final class BannerInputTests: XCTestCase {
                     return true
                 }
                 defer { TickCallback.remove(tick, from: widget.widget) }
-                let from = Self.spot(input, widget, y: 0.85)
-                input.drag(from: from, to: (from.x, from.y - 40), steps: 3, stepMilliseconds: 10)
+                let from = Self.spot(input, widget, y: 0.9)
+                input.drag(from: from, to: (from.x, from.y - 50), steps: 5, stepMilliseconds: 5) // as the fling above
                 XInput.wait("the banner back at rest") { !widget.isDragging && !widget.isAnimating && widget.dragOffset == 0 }
                 XCTAssertLessThan(minOffset, -2, "the drag moved it")
                 XCTAssertGreaterThan(minOffset, -32, "both ways are rubber-banded when swiping is off")

@@ -16,6 +16,7 @@ final class HUDInputTests: XCTestCase {
         defer { host.close() }
         guard let input = XInput(window: host.window) else { return XCTFail("xdotool found no X window for the test window") }
         input.moveTo(input.point(in: content, x: 20, y: 20))
+        defer { input.restore() }
         body(host, content, input)
     }
 

@@ -52,6 +52,14 @@ final class XInput {
         Self.pump(until: { gtk_window_is_active(window.asWindow) != 0 }, timeoutMilliseconds: 5_000)
     }
 
+    /// Leaves the pointer as Xvfb starts it: buttons up, in the middle of the
+    /// screen, outside the small test windows at 0,0. Otherwise the next test's
+    /// window opens under the pointer and gets hover events it never asked for.
+    func restore() {
+        run(["mouseup", "1", "mousemove", "640", "400"])
+        Self.pump(until: { false }, timeoutMilliseconds: 50) // let GTK take the leave events
+    }
+
     /// `(x, y)` in `widget`'s coordinates as a point in the X window (the GDK surface):
     /// through the GtkWindow, then the window's offset in its surface (client-side shadows).
     func point(in widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) -> (x: Int, y: Int) {
@@ -134,10 +142,12 @@ final class XInput {
     /// condition outside GLib (a child process ending) is seen without a GLib event.
     @discardableResult
     static func pump(until condition: @MainActor () -> Bool, timeoutMilliseconds: UInt32) -> Bool {
-        var ticking = true
-        func tick() { MainLoop.after(milliseconds: 5) { if ticking { tick() } } }
+        // The pending wake-up is removed at the end: a stray timer firing in a
+        // later test would upset that test's closure accounting (ClosureBoxes.liveCount).
+        var wake: MainLoopSource?
+        func tick() { wake = MainLoop.after(milliseconds: 5) { tick() } }
         tick()
-        defer { ticking = false }
+        defer { wake?.cancel() }
         return MainLoop.run(until: condition, timeoutMilliseconds: timeoutMilliseconds)
     }
 
