@@ -185,7 +185,6 @@ public final class BannerWidget: SwiftWidget {
     private var dragMoved = false
     private var samples: [(time: Int64, offset: Double)] = []
     private var lastDragOffset = 0.0
-    private var generatedClass: String?
     private var hasTitleText = false
 
     // MARK: - Life cycle
@@ -296,14 +295,6 @@ public final class BannerWidget: SwiftWidget {
         }
         gtk_widget_set_visible(titleLabel, hasTitleText && title == nil ? 1 : 0)
         queueResize()
-    }
-
-    /// Replaces the class generated for colours set from code (nil removes it).
-    public func setGeneratedClass(_ name: String?) {
-        guard name != generatedClass else { return }
-        if let generatedClass { gtk_widget_remove_css_class(widget, generatedClass) }
-        generatedClass = name
-        if let name { gtk_widget_add_css_class(widget, name) }
     }
 
     // MARK: - Animation

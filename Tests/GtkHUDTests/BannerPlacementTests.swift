@@ -187,7 +187,7 @@ final class BannerPlacementTests: XCTestCase {
     }
 
     func testBannerIsAnAlertAndItsButtonsAreFocusable() throws {
-        try XDoTool.require()
+        try XInput.require()
         try BannerGtkTesting.withWindow(animations: false) { window in
             let banner = try! NotificationBanner(title: "Deleted", subtitle: "1 file")
             banner.setAction("_Undo") {}
@@ -199,6 +199,8 @@ final class BannerPlacementTests: XCTestCase {
             XCTAssertTrue(gtk_widget_get_focusable(widget.closeButton) != 0)
             // Real Tab presses: GtkWindow's own focus chain knows only its child and
             // title bar, and the banners' layer joins it through the window's Tab binding.
+            guard let input = XInput(window: window.window) else { return XCTFail("the window's X id") }
+            defer { input.restore() }
             gtk_widget_grab_focus(window.content)
             let onAction: @MainActor () -> Bool = {
                 guard let focus = gtk_window_get_focus(window.window.asWindow) else { return false }
@@ -206,7 +208,7 @@ final class BannerPlacementTests: XCTestCase {
             }
             var reached = false
             for _ in 0..<4 where !reached {
-                XCTAssertTrue(XDoTool.key(["Tab"], in: window.window), "xdotool key Tab")
+                input.key("Tab")
                 reached = MainLoop.run(until: onAction, timeoutMilliseconds: 500)
             }
             XCTAssertTrue(reached, "Tab moves focus from the content to the banner's action button")

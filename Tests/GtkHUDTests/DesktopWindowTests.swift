@@ -125,8 +125,7 @@ final class DesktopWindowTests: XCTestCase {
     // MARK: - B: banners below the header bar
 
     func testTopBannerSitsBelowTheHeaderBarAndTheCloseButtonStillClosesTheWindow() throws {
-        try HUDTesting.requireDisplay()
-        try XDoTool.require()
+        try XInput.require()
         try MainActor.assumeIsolated {
             for kind in [HeaderKind.titlebar, .adwContent] {
                 try Self.withDesktopWindow(kind) { desktop in
@@ -140,7 +139,9 @@ final class DesktopWindowTests: XCTestCase {
                     XCTAssertEqual(banner.state, .showing)
 
                     let close = try XCTUnwrap(desktop.closeButton, "\(kind): the header bar shows a close button")
-                    XCTAssertTrue(XDoTool.click(close), "\(kind): xdotool click")
+                    let input = try XCTUnwrap(XInput(window: desktop.window), "\(kind): the window's X id")
+                    defer { input.restore() }
+                    input.click(at: input.center(of: close))
                     XCTAssertTrue(MainLoop.run(until: { !desktop.isOpen }, timeoutMilliseconds: 3_000),
                                   "\(kind): a real click on the close button closes the window while the banner shows")
                 }
