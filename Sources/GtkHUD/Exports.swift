@@ -4,7 +4,5 @@ import HUDWidgets
 
 typealias HUDCoreDiagnostics = HUDCore.Diagnostics
 
-/// Where a HUD sits: JGProgressHUD's nine positions (see ``HUDAppearance/position``).
-public typealias HUDPosition = HUDWidgets.HUDPosition
 /// Where a window's banners sit: below its header bar (the default) or over its top edge.
 public typealias BannerPlacement = HUDWidgets.HUDOverlayWidget.BannerPlacement

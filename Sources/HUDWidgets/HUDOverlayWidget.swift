@@ -1,4 +1,5 @@
 import CGtk
+import HUDCore
 import GtkSupport
 
 /// The layer that hosts HUDs and banners above some content.
