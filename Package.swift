@@ -18,8 +18,8 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
         ),
-        .target(name: "CGtkHUDRuntime", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
-        .target(name: "GtkSupport", dependencies: ["CGtk", "CGtkHUDRuntime"]),
+        .target(name: "CMainQueueBridge", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
+        .target(name: "GtkSupport", dependencies: ["CGtk", "CMainQueueBridge"]),
         .target(name: "HUDCore"),
         .target(name: "HUDWidgets", dependencies: ["HUDCore", "GtkSupport", "CGtk"]),
         .target(

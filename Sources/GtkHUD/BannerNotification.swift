@@ -281,7 +281,7 @@ public final class NotificationBanner {
     /// dismissed banner cannot be shown again (create a new one).
     public func show(on widget: UnsafeMutablePointer<GtkWidget>? = nil, duration: Double? = nil) {
         let source = "NotificationBanner.show(on:duration:)"
-        guard HUDRuntime.prepare(caller: source) else { return }
+        guard GtkHUDRuntime.prepare(caller: source) else { return }
         if finishedReason != nil || core.state.isGone {
             HUDCoreDiagnostics.report(source, "this banner was already dismissed and cannot be shown again; "
                 + "create a new NotificationBanner. Nothing was shown.")

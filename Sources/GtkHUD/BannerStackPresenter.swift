@@ -118,7 +118,7 @@ final class BannerStackPresenter: BannerPresenter {
         widget.setImage(Self.imageSource(content.image, wrapper: wrapper), tinted: content.tintsImage)
         widget.setAction(label: content.action?.label)
         widget.setCustomTitle(wrapper?.titleWidget)
-        HUDStyleSheets.setGeneratedClass(on: widget.widget, node: "hudbanner",
+        GtkHUDStyleSheet.setGeneratedClass(on: widget.widget, node: "hudbanner",
                                          declarations: Self.colorDeclarations(background: content.backgroundColor, text: content.textColor))
         let hasColors = content.backgroundColor != nil || content.textColor != nil
         hasColors ? gtk_widget_add_css_class(widget.widget, "has-colors") : gtk_widget_remove_css_class(widget.widget, "has-colors")

@@ -54,16 +54,16 @@ public final class HUD {
             let sanitised = HUDInput.progress(progress)
             // Assigning inside didSet does not call didSet again: clamp, then refresh.
             if let sanitised, sanitised != progress { progress = sanitised }
-            // To or from NaN/infinity the indicator changes kind (spinner ↔ progress).
-            refresh(progressOnly: sanitised != nil && HUDInput.progress(oldValue) != nil)
+            // A step takes the fast road; to or from NaN/infinity the indicator changes kind.
+            refresh()
         }
     }
     /// The widget shown in `.customView` mode (about 37×37 like MBProgressHUD suggests).
     public var customWidget: UnsafeMutablePointer<GtkWidget>? {
-        get { view.customWidget?.widget }
+        get { customContent?.widget }
         set {
-            view.customWidget = newValue.map { ObjectRef(retaining: $0.raw) }
-            customGeneration += 1
+            // A fresh (floating) widget is taken over, as a GTK container would.
+            customContent = newValue.map { GtkObjectContent($0.raw) }
             refresh()
         }
     }
@@ -108,12 +108,13 @@ public final class HUD {
     public private(set) var isFinished = false
 
     let lifecycle: HUDLifecycle
-    let view: HUDView
+    let view: HUDBezelPresenter
     private let hub = HUDEventHub()
     private let overlayWidget: WeakObjectRef
     private var buttonAction: (@MainActor () -> Void)?
     private var selfRetain: HUD?
-    private var customGeneration = 0
+    private var customContent: GtkObjectContent?
+    private var buttonTitle: String?
     private var progressPoll: (source: ObjectRef, tick: UInt32)?
     private var sequenceTask: Task<Void, Never>?
     nonisolated private let mailbox = ProgressMailbox()
@@ -129,7 +130,7 @@ public final class HUD {
     /// Returns nil, with a clear message, before GTK is initialised or when the
     /// widget is not in a window.
     public init?(on host: UnsafeMutablePointer<GtkWidget>, appearance: HUDAppearance = HUD.defaultAppearance) {
-        guard HUDRuntime.prepare(caller: "HUD.init(on:)") else { return nil }
+        guard GtkHUDRuntime.prepare(caller: "HUD.init(on:)") else { return nil }
         if WindowLiveness.destroyedWindow(of: host) != nil {
             Diagnostics.report("HUD.init(on:)", "the host window was destroyed (gtk_window_destroy); nothing was shown.")
             return nil
@@ -147,7 +148,7 @@ public final class HUD {
         self.appearance = appearance
         overlayWidget = WeakObjectRef(overlay.widget.raw)
         lifecycle = HUDLifecycle(scheduler: GLibScheduler.shared)
-        view = HUDView(overlay: overlay)
+        view = HUDBezelPresenter(overlay: overlay)
         view.appearance = appearance
         view.onButton = { [weak self] in self?.buttonAction?() }
         view.onTouchInside = { [weak self] in self?.hub.send(.touchInside) }
@@ -156,7 +157,7 @@ public final class HUD {
         _ = lifecycle.addObserver { [weak self] event in self?.handle(event) }
         disposeHandlerID = overlay.implementation.addDisposeHandler { [weak self] in self?.hostDestroyed() }
         applyTiming()
-        refresh()
+        view.display(content)
     }
 
     /// MBProgressHUD's look: fade, automatic style, no mask.
@@ -205,7 +206,8 @@ public final class HUD {
     /// Shows a button (e.g. "Cancel") in the bezel; Escape also triggers it. Nil removes it.
     public func setButton(_ title: String?, action: (@MainActor () -> Void)? = nil) {
         buttonAction = action
-        view.buttonTitle = title
+        buttonTitle = title
+        refresh()
     }
 
     // MARK: Progress from anywhere
@@ -365,29 +367,32 @@ public final class HUD {
 
     // MARK: Internals
 
-    private func refresh(progressOnly: Bool = false) {
+    /// The one road for content: hands the change to the presenter (a progress
+    /// step only moves the indicator).
+    private func refresh() {
+        view.update(from: view.content, to: content)
+    }
+
+    /// What the properties say the HUD shows.
+    private var content: HUDContent {
         let fraction = HUDInput.progress(progress)
-        if progressOnly, let fraction, [.determinate, .annularDeterminate, .determinateHorizontalBar].contains(mode) {
-            view.setProgress(fraction)
-            return
-        }
-        switch mode {
-        case .determinate: view.progressStyle = .pie
-        case .determinateHorizontalBar: view.progressStyle = .bar
-        default: view.progressStyle = .annular
-        }
         let indicator: HUDIndicator = switch mode {
         case .indeterminate: .indeterminate
         case .determinate, .annularDeterminate, .determinateHorizontalBar: fraction.map { .progress($0) } ?? .indeterminate
-        case .customView: .custom("custom-\(customGeneration)")
+        case .customView: customContent.map { .custom($0) } ?? .textOnly
         case .text: .textOnly
         case .success: .success
         case .error: .error
         case .info: .info
         }
-        let status = HUDInput.status(label, source: "HUD.label")
-        let details = HUDInput.status(detailsLabel, source: "HUD.detailsLabel")
-        view.render(HUDContent(status: status, details: details, indicator: indicator))
+        let style: HUDProgressStyle = switch mode {
+        case .determinate: .pie
+        case .determinateHorizontalBar: .bar
+        default: .annular
+        }
+        return HUDContent(status: HUDInput.status(label, source: "HUD.label"),
+                          details: HUDInput.status(detailsLabel, source: "HUD.detailsLabel"),
+                          indicator: indicator, progressStyle: style, buttonTitle: buttonTitle)
     }
 
     private func applyTiming(animated: Bool = true) {

@@ -28,7 +28,7 @@ public final class HUDOverlay {
     /// A new overlay around `content` (may be nil and set later); nil, with a
     /// message, before GTK is initialised (no widget can exist then).
     public convenience init?(content: UnsafeMutablePointer<GtkWidget>? = nil) {
-        guard HUDRuntime.prepare(caller: "HUDOverlay.init(content:)") else { return nil }
+        guard GtkHUDRuntime.prepare(caller: "HUDOverlay.init(content:)") else { return nil }
         self.init(adopting: HUDOverlayWidget.create())
         if let content { self.content = content }
     }
@@ -67,7 +67,7 @@ public final class HUDOverlay {
     /// layer of its window (added on first use). Nil if the widget is not in a
     /// window yet (or GTK is not initialised).
     public static func host(for widget: UnsafeMutablePointer<GtkWidget>) -> HUDOverlay? {
-        guard HUDRuntime.prepare(caller: "HUDOverlay.host(for:)") else { return nil }
+        guard GtkHUDRuntime.prepare(caller: "HUDOverlay.host(for:)") else { return nil }
         if let overlay = HUDOverlayWidget.of(widget) { return HUDOverlay(existing: overlay.widget) }
         if let ancestor = gtk_widget_get_ancestor(widget, HUDOverlayWidget.gtype) {
             return HUDOverlay(existing: ancestor)
@@ -129,38 +129,5 @@ public final class HUDOverlay {
             fallback = window
         }
         return fallback
-    }
-}
-
-/// One-time set-up shared by every public entry point.
-@MainActor
-enum HUDRuntime {
-    /// Checks GTK is initialised and loads the default stylesheet. Returns false,
-    /// with a clear message, when called before `gtk_init`/`adw_init`.
-    @discardableResult
-    static func prepare(caller: String) -> Bool {
-        routeDiagnosticsToGLib()
-        guard GtkEnvironment.isInitialized else {
-            reportNotInitialized(caller)
-            return false
-        }
-        MainActorBridge.install()
-        HUDStyleSheets.ensureLoaded()
-        return true
-    }
-
-    /// Sends GtkHUD's messages to GLib's structured log (domain `GtkHUD`), where
-    /// apps, `G_MESSAGES_DEBUG`-style tooling and journald see them, unless the
-    /// app set ``Diagnostics/handler`` itself.
-    private static func routeDiagnosticsToGLib() {
-        guard !HUDCoreDiagnostics.hasCustomHandler else { return }
-        HUDCoreDiagnostics.handler = { message in gtkhud_log_message(message.source, "\(message.source): \(message.text)") }
-    }
-
-    /// The calls already reported: each API once, however often it is called.
-    private static var reported: Set<String> = []
-    private static func reportNotInitialized(_ caller: String) {
-        guard reported.insert(caller).inserted else { return }
-        HUDCoreDiagnostics.report(caller, "GTK is not initialised yet; call gtk_init() or adw_init() (or run inside GApplication's activate) before showing HUDs or banners. Nothing was shown.")
     }
 }

@@ -60,7 +60,7 @@ public enum ProgressHUD {
     /// Shows an icon (a name from the icon theme, e.g. `"mail-send-symbolic"`)
     /// or an image file (a path starting with `/`), dismissing after ``displayDuration(for:)``.
     public static func showImage(_ image: String, status: String? = nil) {
-        let kind: HUDImage = image.hasPrefix("/") ? .resource(image) : .iconName(image)
+        let kind: ImageSource = image.hasPrefix("/") ? .file(image) : .iconName(image)
         SharedHUD.prepare()?.controller.showImage(kind, status: status)
     }
 
@@ -121,7 +121,7 @@ public enum ProgressHUD {
         // Before gtk_init the update would wait in the main queue and pop up a
         // HUD with no label once the loop runs: it is dropped (and reported).
         guard gtk_is_initialized() != 0 else {
-            if Thread.isMainThread { MainActor.assumeIsolated { _ = HUDRuntime.prepare(caller: "ProgressHUD.setProgress(_:)") } }
+            if Thread.isMainThread { MainActor.assumeIsolated { _ = GtkHUDRuntime.prepare(caller: "ProgressHUD.setProgress(_:)") } }
             return
         }
         guard SharedHUD.acceptsProgress.load(ordering: .acquiring), SharedHUD.mailbox.post(progress) else { return }
@@ -205,16 +205,14 @@ public enum ProgressHUD {
     /// Puts a widget of yours in the bezel (then call ``showCustomWidget(status:)``);
     /// nil removes it. A fresh (floating) widget is taken over, like a GTK container does.
     public static func setCustomWidget(_ widget: UnsafeMutablePointer<GtkWidget>?) {
-        SharedHUD.customWidget = widget.map { ObjectRef(retaining: $0.raw) }
-        // A new identifier per widget: the same one would make the next show
-        // look like the content on screen, and the old widget would stay.
-        SharedHUD.customGeneration += 1
-        SharedHUD.instance?.view?.customWidget = SharedHUD.customWidget
+        // Each widget is new content (compared by identity), so the next show re-renders.
+        SharedHUD.customWidget = widget.map { GtkObjectContent($0.raw) }
+        SharedHUD.instance?.controller.replaceCustomWidget(with: SharedHUD.customWidget)
     }
 
     /// Shows the widget set with ``setCustomWidget(_:)`` (counts one activity, like `show`).
     public static func showCustomWidget(status: String? = nil) {
-        SharedHUD.prepare()?.controller.showCustom("shared-\(SharedHUD.customGeneration)", status: status)
+        SharedHUD.prepare()?.controller.showCustom(SharedHUD.customWidget, status: status)
     }
 
     /// The bezel widget of the shared HUD, if it has one (for tests and accessibility tools).
@@ -238,8 +236,7 @@ final class SharedHUD {
     static var appearance = HUDAppearance()
     static var timing = Timing()
     static var hostWidget: WeakObjectRef?
-    static var customWidget: ObjectRef?
-    static var customGeneration = 0
+    static var customWidget: GtkObjectContent?
     static let hub = HUDEventHub()
     nonisolated static let mailbox = ProgressMailbox()
     /// False from a dismissal to the next explicit show: progress posted then is late.
@@ -252,7 +249,7 @@ final class SharedHUD {
     }
 
     let controller: SharedHUDController
-    private(set) var view: HUDView?
+    private(set) var view: HUDBezelPresenter?
     private var overlayWatch: WeakObjectRef?
     /// The dispose handler on the current overlay, removed when the HUD moves
     /// to another overlay or is reset (the overlay outlives it).
@@ -270,7 +267,6 @@ final class SharedHUD {
 
     private init() {
         controller = SharedHUDController(scheduler: GLibScheduler.shared)
-        controller.onContentChange = { [weak self] content in self?.view?.render(content) }
         _ = controller.lifecycle.addObserver { [weak self] event in
             SharedHUD.hub.send(event, status: self?.controller.content.status)
         }
@@ -279,7 +275,7 @@ final class SharedHUD {
     /// The shared HUD, attached to the current host's overlay; nil (with a
     /// clear message) before GTK is initialised or when there is no window.
     static func prepare(caller: String = #function) -> SharedHUD? {
-        guard HUDRuntime.prepare(caller: "ProgressHUD.\(caller)") else { return nil }
+        guard GtkHUDRuntime.prepare(caller: "ProgressHUD.\(caller)") else { return nil }
         acceptsProgress.store(true, ordering: .releasing) // an explicit show: progress counts again
         // A destroyed window the app still holds would take an overlay and a HUD nobody sees.
         if let host = hostWidget?.withObject({ $0.asWidget }), WindowLiveness.destroyedWindow(of: host) != nil {
@@ -319,12 +315,11 @@ final class SharedHUD {
             controller.cancelAll()
             view?.tearDown()
         }
-        let created = HUDView(overlay: overlay)
+        let created = HUDBezelPresenter(overlay: overlay)
         created.appearance = SharedHUD.appearance
-        created.customWidget = SharedHUD.customWidget
         created.onTouchInside = { SharedHUD.hub.send(.touchInside) }
         created.onTouchOutside = { SharedHUD.hub.send(.touchOutside) }
-        created.render(controller.content)
+        created.display(controller.content)
         view = created
         controller.lifecycle.presenter = created
         removeDisposeHandler()

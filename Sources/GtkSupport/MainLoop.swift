@@ -1,5 +1,5 @@
 import CGtk
-import CGtkHUDRuntime
+import CMainQueueBridge
 
 /// Swift concurrency on GTK's main loop.
 ///

@@ -56,6 +56,60 @@ public final class HUDOverlayWidget: SwiftWidget {
     /// content of a window layer is its sibling, so that is the window.
     public var keyEventTarget: UnsafeMutablePointer<GtkWidget> { hostWindow ?? widget }
 
+    // MARK: - Escape
+
+    private var escapeHandlers: [(id: Int, handler: @MainActor () -> Bool)] = []
+    private var nextEscapeHandlerID = 0
+    private var escapeController: ObjectRef?
+
+    /// Adds a handler for the Escape key (without modifiers), pressed anywhere
+    /// in the content: one key binding per overlay, shared by its HUDs and
+    /// banners. Handlers are tried newest first; the first that returns true
+    /// takes the key, and if none does it goes on to the window. Returns an id
+    /// for ``removeEscapeHandler(_:)``.
+    @discardableResult
+    public func addEscapeHandler(_ handler: @escaping @MainActor () -> Bool) -> Int {
+        installEscapeController()
+        nextEscapeHandlerID += 1
+        escapeHandlers.append((nextEscapeHandlerID, handler))
+        return nextEscapeHandlerID
+    }
+
+    /// Removes a handler added with ``addEscapeHandler(_:)``.
+    public func removeEscapeHandler(_ id: Int) {
+        escapeHandlers.removeAll { $0.id == id }
+    }
+
+    private func installEscapeController() {
+        guard escapeController == nil, let created = gtk_event_controller_key_new() else { return }
+        let controller = ObjectRef(retaining: UnsafeMutableRawPointer(created))
+        Signal.connectKey(controller.pointer, "key-pressed") { [weak self] keyval, _, state in
+            let modifiers = state & (GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue
+                | GDK_SUPER_MASK.rawValue)
+            guard keyval == UInt32(GDK_KEY_Escape), modifiers == 0, let self else { return false }
+            return self.handleEscape()
+        }
+        // Key events bubble from the focused widget through its ancestors: the
+        // controller sits where it sees the content's keys (``keyEventTarget``).
+        // add_controller takes the new reference; `controller` holds its own.
+        gtk_widget_add_controller(keyEventTarget, created)
+        escapeController = controller
+    }
+
+    private func handleEscape() -> Bool {
+        for entry in escapeHandlers.reversed() where entry.handler() { return true }
+        return false
+    }
+
+    private func removeEscapeController() {
+        guard let controller = escapeController else { return }
+        escapeController = nil
+        escapeHandlers = []
+        if let owner = gtk_event_controller_get_widget(controller.pointer.opaque) {
+            gtk_widget_remove_controller(owner, controller.pointer.opaque)
+        }
+    }
+
     /// Where banners sit in a window.
     public enum BannerPlacement: Sendable, Equatable {
         /// Below a header bar at the top of the window (in the title bar
@@ -279,6 +333,7 @@ public final class HUDOverlayWidget: SwiftWidget {
         windowConnections = []
         unrealizeConnection?.disconnect()
         unrealizeConnection = nil
+        removeEscapeController()
         placements = [:]
         frames = [:]
     }

@@ -91,8 +91,8 @@ final class AnnouncerTests: XCTestCase {
                 fakeAnnouncements.append((String(cString: message!), priority))
             }
             let clock = ManualScheduler()
-            HUDView.announcementClock = clock
-            defer { HUDView.announcementClock = GLibScheduler.shared }
+            HUDBezelPresenter.announcementClock = clock
+            defer { HUDBezelPresenter.announcementClock = GLibScheduler.shared }
             let (host, _) = HUDTesting.window()
             for step in 0...100 {
                 ProgressHUD.showProgress(Double(step) / 100, status: "Copying")
@@ -120,7 +120,7 @@ final class AnnouncerFallbackTests: XCTestCase {
     override func tearDown() {
         MainActor.assumeIsolated {
             Accessible.announceFunction = gtkhud_lookup_accessible_announce()
-            HUDView.announcementClock = GLibScheduler.shared
+            HUDBezelPresenter.announcementClock = GLibScheduler.shared
             Announcer.clearPendingDescription()
             ProgressHUD.reset()
         }
@@ -177,7 +177,7 @@ final class AnnouncerFallbackTests: XCTestCase {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
             let clock = ManualScheduler()
-            HUDView.announcementClock = clock
+            HUDBezelPresenter.announcementClock = clock
             var spoken: [String] = []
             let observation = Announcer.observe { spoken.append($0.text) }
             let (host, _) = HUDTesting.window()

@@ -31,7 +31,7 @@ final class BannerLifecycleTests: XCTestCase {
         try BannerGtkTesting.requireDisplay()
         MainActor.assumeIsolated {
             BannerGtkTesting.setAnimationsEnabled(true)
-            HUDRuntime.prepare(caller: "test") // loads the stylesheet once per process (its parse-error handler lives on)
+            GtkHUDRuntime.prepare(caller: "test") // loads the stylesheet once per process (its parse-error handler lives on)
             Announcer.clearPendingDescription() // earlier tests' announcement timers are not this test's closures
             let liveBanners = WidgetTypes.liveInstances(of: BannerWidget.gtype)
             let liveStacks = WidgetTypes.liveInstances(of: BannerStackWidget.gtype)

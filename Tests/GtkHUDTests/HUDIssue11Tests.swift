@@ -294,8 +294,8 @@ final class HUDIssue11Tests: XCTestCase {
 
     func testGeneratedColourRulesAreParsedOnceAndDroppedWhenUnused() throws {
         try withWindow { host, _ in
-            let rulesBefore = HUDStyleSheets.liveRuleCount
-            let parsedBefore = HUDStyleSheets.rulesParsed
+            let rulesBefore = GeneratedStyle.liveRuleCount
+            let parsedBefore = GeneratedStyle.rulesParsed
             var hud: HUD? = try XCTUnwrap(HUD(on: host.window))
             hud?.label = "Colours"
             hud?.show()
@@ -304,12 +304,12 @@ final class HUDIssue11Tests: XCTestCase {
                 appearance.backgroundColor = HUDColor(red: Double(step) / 50, green: 0.2, blue: 0.3, alpha: 0.9)
                 hud?.appearance = appearance
             }
-            XCTAssertEqual(HUDStyleSheets.liveRuleCount, rulesBefore + 1, "only the colour in use has a rule")
-            XCTAssertEqual(HUDStyleSheets.rulesParsed - parsedBefore, 50, "each new colour parses one rule, not the whole sheet")
+            XCTAssertEqual(GeneratedStyle.liveRuleCount, rulesBefore + 1, "only the colour in use has a rule")
+            XCTAssertEqual(GeneratedStyle.rulesParsed - parsedBefore, 50, "each new colour parses one rule, not the whole sheet")
             hud?.hide()
             hud = nil
             host.waitForFrames(1)
-            XCTAssertEqual(HUDStyleSheets.liveRuleCount, rulesBefore, "the rule went with the last widget using it")
+            XCTAssertEqual(GeneratedStyle.liveRuleCount, rulesBefore, "the rule went with the last widget using it")
         }
     }
 

@@ -17,7 +17,7 @@ final class LeakTests: XCTestCase {
         MainActor.assumeIsolated {
             HUDTesting.setAnimations(false)
             defer { HUDTesting.setAnimations(true) }
-            HUDRuntime.prepare(caller: "test")
+            GtkHUDRuntime.prepare(caller: "test")
             Announcer.clearPendingDescription()
             let widgetsBefore = WidgetTypes.totalLiveInstances
             let boxesBefore = ClosureBoxes.liveCount

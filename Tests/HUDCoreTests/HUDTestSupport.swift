@@ -12,6 +12,10 @@ final class HUDRecordingPresenter: HUDPresenter {
 
     private let scheduler: ManualScheduler
     private(set) var calls: [(call: Call, at: Duration)] = []
+    /// Content shown through the full road, in order.
+    private(set) var displayed: [HUDContent] = []
+    /// Fractions shown through the fast road, in order.
+    private(set) var progressSteps: [Double] = []
 
     init(scheduler: ManualScheduler) {
         self.scheduler = scheduler
@@ -23,6 +27,8 @@ final class HUDRecordingPresenter: HUDPresenter {
         calls.first { $0.call == call }?.at
     }
 
+    func display(_ content: HUDContent) { displayed.append(content) }
+    func displayProgress(_ fraction: Double) { progressSteps.append(fraction) }
     func beginAppear(duration: Duration) { calls.append((.beginAppear(duration), scheduler.now)) }
     func beginDisappear(duration: Duration) { calls.append((.beginDisappear(duration), scheduler.now)) }
     func finishDisappear() { calls.append((.finishDisappear, scheduler.now)) }
@@ -131,6 +137,9 @@ final class StrictHUDPresenter: HUDPresenter {
     private(set) var isOnScreen = false
     private var isFadingOut = false
     private(set) var violations: [String] = []
+
+    func display(_ content: HUDContent) {}
+    func displayProgress(_ fraction: Double) {}
 
     func beginAppear(duration: Duration) {
         isOnScreen = true

@@ -170,8 +170,6 @@ private struct Fixture {
 
     @Test func successOverASpinnerReplacesContentWithoutAFadeAndResetsTheCount() {
         let f = Fixture()
-        var seen: [HUDContent] = []
-        f.hud.onContentChange = { seen.append($0) }
         f.hud.show(status: "Saving")
         f.hud.show(status: "Saving")
         f.scheduler.advance(to: .seconds(1))
@@ -179,12 +177,28 @@ private struct Fixture {
         #expect(f.hud.activityCount == 0)
         #expect(f.appearCount == 1)
         #expect(f.hud.lifecycle.phase == .visible)
-        #expect(seen == [HUDContent(status: "Saving"), HUDContent(status: "Saved", indicator: .success)])
+        #expect(f.presenter.displayed == [HUDContent(status: "Saving"), HUDContent(status: "Saved", indicator: .success)])
+    }
+
+    @Test func progressStepsTakeTheFastRoadAndAnyOtherChangeTheFullOne() {
+        let f = Fixture()
+        f.hud.showProgress(0.1, status: "Copying")
+        f.hud.showProgress(0.2, status: "Copying")
+        f.hud.updateProgress(0.3)
+        f.hud.updateProgress(0.3)
+        f.hud.showProgress(0.4, status: "Copying 2")
+        f.hud.updateProgress(.nan)
+        #expect(f.presenter.displayed == [
+            HUDContent(status: "Copying", indicator: .progress(0.1)),
+            HUDContent(status: "Copying 2", indicator: .progress(0.4)),
+            HUDContent(status: "Copying 2", indicator: .indeterminate),
+        ])
+        #expect(f.presenter.progressSteps == [0.2, 0.3])
     }
 
     @Test func showWhileAStatusHUDCountsDownCancelsTheAutoDismiss() {
         let f = Fixture()
-        f.hud.showImage(.resource("app-logo"), status: "Hello")
+        f.hud.showImage(.iconName("app-logo"), status: "Hello")
         f.scheduler.advance(to: .seconds(2))
         f.hud.show(status: "Loading more")
         #expect(f.hud.activityCount == 1)

@@ -129,7 +129,7 @@ private struct Storm {
             sharedWantsVisible = true
         case 16..<20:
             lastOperation = "shared.showCustom"
-            shared.showCustom("custom", status: "Custom")
+            shared.showCustom(ExternalContent(), status: "Custom")
             sharedActivities += 1
             sharedShowsStatusHUD = false
             sharedWantsVisible = true

@@ -1,6 +1,3 @@
-import HUDCore
-import HUDWidgets
-
 /// How a HUD looks and moves. Every default is SVProgressHUD's or
 /// MBProgressHUD's, as noted; colours left nil come from CSS (the theme).
 public struct HUDAppearance: Sendable, Equatable {
@@ -22,13 +19,17 @@ public struct HUDAppearance: Sendable, Equatable {
         /// Blocks input and fills with a colour.
         case custom(HUDColor)
 
-        var widgetStyle: HUDMaskWidget.Style {
+        /// Whether this mask stops pointer input to the content behind it (all but `.none`).
+        public var blocksInput: Bool { self != .none }
+
+        /// The mask's CSS class: `none`, `clear`, `black`, `gradient` or `custom`.
+        public var cssClass: String {
             switch self {
-            case .none: .none
-            case .clear: .clear
-            case .black: .black
-            case .gradient: .gradient
-            case .custom: .custom
+            case .none: "none"
+            case .clear: "clear"
+            case .black: "black"
+            case .gradient: "gradient"
+            case .custom: "custom"
             }
         }
     }
@@ -55,7 +56,7 @@ public struct HUDAppearance: Sendable, Equatable {
         case pop
 
         /// Bezel scale at the hidden end of a show (`appearing`) or hide.
-        func hiddenScale(appearing: Bool) -> Double {
+        public func hiddenScale(appearing: Bool) -> Double {
             switch self {
             case .fade: 1
             case .zoom: 0.5
@@ -124,7 +125,7 @@ public struct HUDAppearance: Sendable, Equatable {
     }
 
     /// CSS declarations for the bezel's generated class (custom colours, radius, border).
-    var bezelDeclarations: String {
+    public var bezelDeclarations: String {
         var parts: [String] = []
         if let cornerRadius { parts.append("border-radius: \(max(0, cornerRadius))px;") }
         if style == .custom || backgroundColor != nil, let backgroundColor { parts.append("background-color: \(backgroundColor.cssValue);") }

@@ -1,5 +1,5 @@
-#ifndef GTKHUD_RUNTIME_H
-#define GTKHUD_RUNTIME_H
+#ifndef GTKHUD_MAIN_QUEUE_BRIDGE_H
+#define GTKHUD_MAIN_QUEUE_BRIDGE_H
 #include <stdbool.h>
 
 /* Installs the GLib watch that drains Swift's main queue (idempotent, main thread).

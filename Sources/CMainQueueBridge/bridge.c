@@ -8,7 +8,7 @@
  * hooks CoreFoundation's run loop uses. The watch is installed when the
  * library is loaded, so apps need no set-up call.
  */
-#include "gtkhud_runtime.h"
+#include "main_queue_bridge.h"
 #include <glib.h>
 #include <glib-unix.h>
 #include <sys/syscall.h>

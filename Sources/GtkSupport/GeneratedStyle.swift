@@ -1,28 +1,14 @@
 import CGtk
-import GtkSupport
-import HUDCore
 
-/// GtkHUD's stylesheets: the default one (data/gtkhud.css, embedded at build
-/// time) at fallback priority, so themes and app CSS win; and generated rules
-/// for colours and radii set from Swift, one class per setting, each in its
-/// own provider while some widget uses it.
+/// CSS set from code (colours, radii): each distinct rule gets a generated
+/// class and its own small provider, shared by every widget with the same
+/// declarations and dropped with the last widget that uses it.
+///
+/// A colour picked from Swift is therefore still CSS (themes and
+/// `:backdrop` rules compose with it), a new colour parses one rule instead of
+/// a whole sheet, and animating a colour does not pile up rules.
 @MainActor
-enum HUDStyleSheets {
-    private static var defaults: StyleSheet?
-
-    /// Loads the default stylesheet once GTK has a display. Safe to call often.
-    static func ensureLoaded() {
-        guard defaults == nil, GtkEnvironment.isInitialized, gdk_display_get_default() != nil else { return }
-        let sheet = StyleSheet(priority: .fallback)
-        let css = String(decoding: PackageResources.gtkhud_css, as: UTF8.self)
-        let errors = sheet.load(css)
-        if !errors.isEmpty {
-            Diagnostics.report("GtkHUD default stylesheet", "parse errors: \(errors.map(\.description).joined(separator: "; "))")
-        }
-        sheet.install()
-        defaults = sheet
-    }
-
+public enum GeneratedStyle {
     /// One generated rule: its own small provider, so a new colour parses one
     /// rule instead of every rule so far, and the count of widgets using it.
     @MainActor
@@ -35,7 +21,7 @@ enum HUDStyleSheets {
             sheet.load(css)
             sheet.install()
             self.sheet = sheet
-            HUDStyleSheets.rulesParsed += 1
+            GeneratedStyle.rulesParsed += 1
         }
     }
 
@@ -50,16 +36,16 @@ enum HUDStyleSheets {
     private static let useQuark = g_quark_from_static_string("gtkhud-generated-class")
 
     /// Generated rules in use now (for tests).
-    static var liveRuleCount: Int { rules.count }
+    public static var liveRuleCount: Int { rules.count }
     /// Rules parsed since start (for tests: one per new rule, none re-parsed).
-    private(set) static var rulesParsed = 0
+    public private(set) static var rulesParsed = 0
 
     /// Gives `widget` the generated class carrying `declarations` for `node`
     /// (e.g. "hudbezel"), replacing the one it had; nil or empty removes it.
     /// Widgets with the same declarations share a class. A rule is dropped
     /// from the display once no widget uses it, so changing a colour many
     /// times (or animating it) does not pile up rules.
-    static func setGeneratedClass(on widget: UnsafeMutablePointer<GtkWidget>, node: String, declarations: String?) {
+    public static func setClass(on widget: UnsafeMutablePointer<GtkWidget>, node: String, declarations: String?) {
         let object = widget.raw.asObject
         let name = declarations.flatMap { $0.isEmpty ? nil : className(node: node, declarations: $0) }
         let old = g_object_get_qdata(object, useQuark).map { Unmanaged<Use>.fromOpaque($0).takeUnretainedValue().name }
@@ -77,7 +63,7 @@ enum HUDStyleSheets {
         g_object_set_qdata_full(object, useQuark, Unmanaged.passRetained(Use(name)).toOpaque()) { pointer in
             guard let pointer else { return }
             let use = Unmanaged<Use>.fromOpaque(pointer).takeRetainedValue()
-            MainActor.assumeIsolated { HUDStyleSheets.giveBack(use.name) }
+            MainActor.assumeIsolated { GeneratedStyle.giveBack(use.name) }
         }
         gtk_widget_add_css_class(widget, name)
     }
