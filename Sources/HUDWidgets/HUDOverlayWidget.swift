@@ -24,7 +24,12 @@ public final class HUDOverlayWidget: SwiftWidget {
     public static var gtype: GType {
         WidgetTypes.register(HUDOverlayWidget.self, WidgetTypeDescription(
             typeName: "GtkHUDOverlay", cssName: "hudoverlay", role: GTK_ACCESSIBLE_ROLE_GROUP,
-            acceptsBuilderChildren: true))
+            acceptsBuilderChildren: true, properties: [
+                WidgetProperty("content", .object(type: gtk_widget_get_type()),
+                               blurb: "The widget below the HUDs and banners (a <child> sets it too)"),
+                WidgetProperty("banner-placement", .string(default: BannerPlacement.belowHeaderBar.rawValue),
+                               blurb: "Where banners sit: below-header-bar or covers-top-edge"),
+            ]))
     }
 
     /// Creates a new overlay (floating reference).
@@ -110,19 +115,39 @@ public final class HUDOverlayWidget: SwiftWidget {
         }
     }
 
-    /// Where banners sit in a window.
-    public enum BannerPlacement: Sendable, Equatable {
-        /// Below a header bar at the top of the window (in the title bar
-        /// slot or at the top of the content) and above one at the bottom:
-        /// the window's title and buttons stay visible and usable.
-        case belowHeaderBar
-        /// Over the window's top edge, title bar included (the iOS banner look).
-        case coversTopEdge
+    /// Where the banner stacks of this overlay sit (GObject property `banner-placement`).
+    public var bannerPlacement: BannerPlacement = .belowHeaderBar {
+        didSet {
+            guard bannerPlacement != oldValue, isAlive, !isDisposed else { return }
+            gtk_widget_queue_allocate(widget)
+            notifyPropertyChange("banner-placement")
+        }
     }
 
-    /// Where the banner stacks of this overlay sit.
-    public var bannerPlacement: BannerPlacement = .belowHeaderBar {
-        didSet { if bannerPlacement != oldValue, isAlive, !isDisposed { gtk_widget_queue_allocate(widget) } }
+    // MARK: - GObject properties
+
+    override public func setProperty(_ name: String, to value: WidgetPropertyValue) {
+        switch (name, value) {
+        case ("content", .object(let object)):
+            let child = object.flatMap { gtkhud_is_a($0, gtk_widget_get_type()) != 0 ? $0.asWidget : nil }
+            if child != content { setContent(child) }
+        case ("banner-placement", .string(let nick)):
+            if let placement = nick.flatMap(BannerPlacement.init(rawValue:)) {
+                bannerPlacement = placement
+            } else {
+                Diagnostics.report("GtkHUDOverlay:banner-placement", "\(nick ?? "(null)") is not "
+                    + BannerPlacement.allCases.map(\.rawValue).joined(separator: " or ") + "; the placement stays \(bannerPlacement.rawValue).")
+            }
+        default: break
+        }
+    }
+
+    override public func property(_ name: String) -> WidgetPropertyValue? {
+        switch name {
+        case "content": .object(content.map { UnsafeMutableRawPointer($0) })
+        case "banner-placement": .string(bannerPlacement.rawValue)
+        default: nil
+        }
     }
 
     /// Makes `overlay` (a new overlay; the window takes a reference) a layer of
@@ -231,11 +256,13 @@ public final class HUDOverlayWidget: SwiftWidget {
 
     /// Replaces the content widget (nil removes it).
     public func setContent(_ newContent: UnsafeMutablePointer<GtkWidget>?) {
+        guard newContent != content else { return }
         if let content { gtk_widget_unparent(content) }
         content = newContent
         if let newContent {
             gtk_widget_insert_after(newContent, widget, nil) // first child: below every layer
         }
+        notifyPropertyChange("content")
     }
 
     /// In a `.ui` file, a `<child>` widget becomes the content.
