@@ -161,45 +161,28 @@ public enum ProgressHUD {
     /// Seconds before a requested HUD appears; dismissed within it, it never shows (0).
     public static var graceTime: Double {
         get { SharedHUD.timing.grace }
-        set {
-            SharedHUD.timing.grace = HUDInput.setting(newValue, current: SharedHUD.timing.grace, range: 0...3600, source: "ProgressHUD.graceTime")
-            SharedHUD.instance?.applyTiming()
-        }
+        set { SharedHUD.setTiming(\.grace, newValue, range: 0...3600, name: "graceTime") }
     }
     /// Shortest display of a status HUD (5 s).
     public static var minimumDismissTime: Double {
         get { SharedHUD.timing.minimumDismiss }
-        set {
-            SharedHUD.timing.minimumDismiss = HUDInput.setting(newValue, current: SharedHUD.timing.minimumDismiss, range: 0...HUDInput.maximumSeconds,
-                                                               source: "ProgressHUD.minimumDismissTime", allowsInfinity: true)
-            SharedHUD.instance?.applyTiming()
-        }
+        set { SharedHUD.setTiming(\.minimumDismiss, newValue, range: 0...HUDInput.maximumSeconds, name: "minimumDismissTime", allowsInfinity: true) }
     }
-    /// Longest display of a status HUD (∞).
+    /// Longest display of a status HUD (∞). NaN keeps the last value (made 0
+    /// it would dismiss every success HUD at once).
     public static var maximumDismissTime: Double {
         get { SharedHUD.timing.maximumDismiss }
-        set {
-            // NaN keeps the last value: made 0 it would dismiss every success HUD at once.
-            SharedHUD.timing.maximumDismiss = HUDInput.setting(newValue, current: SharedHUD.timing.maximumDismiss, range: 0...HUDInput.maximumSeconds,
-                                                               source: "ProgressHUD.maximumDismissTime", allowsInfinity: true)
-            SharedHUD.instance?.applyTiming()
-        }
+        set { SharedHUD.setTiming(\.maximumDismiss, newValue, range: 0...HUDInput.maximumSeconds, name: "maximumDismissTime", allowsInfinity: true) }
     }
     /// Fade-in length (0.15 s); 0 when GTK animations are off.
     public static var fadeInDuration: Double {
         get { SharedHUD.timing.fadeIn }
-        set {
-            SharedHUD.timing.fadeIn = HUDInput.setting(newValue, current: SharedHUD.timing.fadeIn, range: 0...10, source: "ProgressHUD.fadeInDuration")
-            SharedHUD.instance?.applyTiming()
-        }
+        set { SharedHUD.setTiming(\.fadeIn, newValue, range: 0...10, name: "fadeInDuration") }
     }
     /// Fade-out length (0.15 s); 0 when GTK animations are off.
     public static var fadeOutDuration: Double {
         get { SharedHUD.timing.fadeOut }
-        set {
-            SharedHUD.timing.fadeOut = HUDInput.setting(newValue, current: SharedHUD.timing.fadeOut, range: 0...10, source: "ProgressHUD.fadeOutDuration")
-            SharedHUD.instance?.applyTiming()
-        }
+        set { SharedHUD.setTiming(\.fadeOut, newValue, range: 0...10, name: "fadeOutDuration") }
     }
 
     /// Puts a widget of yours in the bezel (then call ``showCustomWidget(status:)``);
@@ -224,122 +207,5 @@ public enum ProgressHUD {
         SharedHUD.instance?.controller.cancelAll()
         SharedHUD.instance?.view?.tearDown()
         SharedHUD.instance = nil
-    }
-}
-
-/// The state behind ``ProgressHUD``.
-@MainActor
-final class SharedHUD {
-    struct Timing { var grace = 0.0, minimumDismiss = 5.0, maximumDismiss = Double.infinity, fadeIn = 0.15, fadeOut = 0.15 }
-
-    static var instance: SharedHUD?
-    static var appearance = HUDAppearance()
-    static var timing = Timing()
-    static var hostWidget: WeakObjectRef?
-    static var customWidget: GtkObjectContent?
-    static let hub = HUDEventHub()
-    nonisolated static let mailbox = ProgressMailbox()
-    /// False from a dismissal to the next explicit show: progress posted then is late.
-    nonisolated static let acceptsProgress = Atomic<Bool>(true)
-
-    /// Drops progress posted from now on, and any not yet taken.
-    static func dropLateProgress() {
-        acceptsProgress.store(false, ordering: .releasing)
-        _ = mailbox.take()
-    }
-
-    let controller: SharedHUDController
-    private(set) var view: HUDBezelPresenter?
-    private var overlayWatch: WeakObjectRef?
-    /// The dispose handler on the current overlay, removed when the HUD moves
-    /// to another overlay or is reset (the overlay outlives it).
-    private var disposeRegistration: (overlay: WeakObjectRef, id: Int)?
-
-    isolated deinit {
-        removeDisposeHandler()
-    }
-
-    private func removeDisposeHandler() {
-        guard let registration = disposeRegistration else { return }
-        disposeRegistration = nil
-        registration.overlay.withObject { HUDOverlayWidget.of($0.asWidget)?.removeDisposeHandler(registration.id) }
-    }
-
-    private init() {
-        controller = SharedHUDController(scheduler: GLibScheduler.shared)
-        _ = controller.lifecycle.addObserver { [weak self] event in
-            SharedHUD.hub.send(event, status: self?.controller.content.status)
-        }
-    }
-
-    /// The shared HUD, attached to the current host's overlay; nil (with a
-    /// clear message) before GTK is initialised or when there is no window.
-    static func prepare(caller: String = #function) -> SharedHUD? {
-        guard GtkHUDRuntime.prepare(caller: "ProgressHUD.\(caller)") else { return nil }
-        acceptsProgress.store(true, ordering: .releasing) // an explicit show: progress counts again
-        // A destroyed window the app still holds would take an overlay and a HUD nobody sees.
-        if let host = hostWidget?.withObject({ $0.asWidget }), WindowLiveness.destroyedWindow(of: host) != nil {
-            Diagnostics.report("ProgressHUD.\(caller)", "ProgressHUD.host is in a destroyed window (gtk_window_destroy); set another host or nil. Nothing was shown.")
-            return nil
-        }
-        let shared = instance ?? SharedHUD()
-        instance = shared
-        guard let overlay = shared.resolveOverlay() else {
-            Diagnostics.report("ProgressHUD.\(caller)", "there is no window to show the HUD in; present a window first or set ProgressHUD.host.")
-            return nil
-        }
-        shared.attach(to: overlay)
-        shared.applyTiming()
-        return shared
-    }
-
-    static func flushProgress() {
-        // Posted just before a dismissal, taken just after: still late.
-        guard let value = mailbox.take(), acceptsProgress.load(ordering: .acquiring),
-              let shared = instance ?? prepare() else { return }
-        if case .progress = shared.controller.content.indicator, shared.controller.isVisible {
-            _ = shared.controller.updateProgress(value)
-        } else {
-            shared.controller.showProgress(value, status: shared.controller.content.status)
-        }
-    }
-
-    private func resolveOverlay() -> HUDOverlay? {
-        let hostWidget = SharedHUD.hostWidget?.withObject { $0.asWidget } ?? HUDOverlay.frontWindow()
-        return hostWidget.flatMap { HUDOverlay.host(for: $0) }
-    }
-
-    private func attach(to overlay: HUDOverlay) {
-        if let view, view.overlay.withObject({ $0 }) == overlay.widget.raw { return }
-        if view != nil {
-            controller.cancelAll()
-            view?.tearDown()
-        }
-        let created = HUDBezelPresenter(overlay: overlay)
-        created.appearance = SharedHUD.appearance
-        created.onTouchInside = { SharedHUD.hub.send(.touchInside) }
-        created.onTouchOutside = { SharedHUD.hub.send(.touchOutside) }
-        created.display(controller.content)
-        view = created
-        controller.lifecycle.presenter = created
-        removeDisposeHandler()
-        let id = overlay.implementation.addDisposeHandler { [weak self, weak created] in
-            guard let self, let created, self.view === created else { return }
-            self.disposeRegistration = nil
-            // The host window is going away: finish at once, run completions, pair events.
-            self.controller.cancelAll()
-            self.view = nil
-        }
-        disposeRegistration = (WeakObjectRef(overlay.widget.raw), id)
-    }
-
-    func applyTiming() {
-        let animations = view.map { GtkEnvironment.animationsEnabled(for: $0.maskWidgetPointer) } ?? GtkEnvironment.animationsEnabled(for: nil)
-        let timing = SharedHUD.timing
-        controller.graceTime = timing.grace
-        controller.minimumDismissTime = timing.minimumDismiss
-        controller.maximumDismissTime = timing.maximumDismiss
-        controller.fadeInDuration = animations ? timing.fadeIn : 0
-        controller.fadeOutDuration = animations ? timing.fadeOut : 0
     }
 }

@@ -84,8 +84,7 @@ open class SwiftWidget {
     /// Drop timers, signal connections and references to other objects here.
     open func dispose() {}
 
-    private var disposeHandlers: [(id: Int, handler: @MainActor () -> Void)] = []
-    private var lastDisposeHandlerID = 0
+    private var disposeHandlers = HandlerList<@MainActor () -> Void>()
 
     /// Runs `handler` once when the widget is disposed (after ``dispose()``),
     /// e.g. to clean up state that other layers keep about this widget.
@@ -97,15 +96,13 @@ open class SwiftWidget {
             handler()
             return 0
         }
-        lastDisposeHandlerID += 1
-        disposeHandlers.append((lastDisposeHandlerID, handler))
-        return lastDisposeHandlerID
+        return disposeHandlers.add(handler)
     }
 
     /// Drops a handler that is no longer needed. Objects that live shorter than
     /// the widget (a HUD on a window) must do this, or the list grows for ever.
     public func removeDisposeHandler(_ id: Int) {
-        disposeHandlers.removeAll { $0.id == id }
+        disposeHandlers.remove(id)
     }
 
     /// Runs the dispose handlers now, for a widget that is done for although
@@ -119,9 +116,7 @@ open class SwiftWidget {
     var disposeHandlerCount: Int { disposeHandlers.count }
 
     func runDisposeHandlers() {
-        let handlers = disposeHandlers
-        disposeHandlers = []
-        for entry in handlers { entry.handler() }
+        for handler in disposeHandlers.removeAll() { handler() }
     }
 
     /// Queues a redraw if the widget is still alive.

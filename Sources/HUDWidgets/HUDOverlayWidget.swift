@@ -63,8 +63,7 @@ public final class HUDOverlayWidget: SwiftWidget {
 
     // MARK: - Escape
 
-    private var escapeHandlers: [(id: Int, handler: @MainActor () -> Bool)] = []
-    private var nextEscapeHandlerID = 0
+    private var escapeHandlers = HandlerList<@MainActor () -> Bool>()
     private var escapeController: ObjectRef?
 
     /// Adds a handler for the Escape key (without modifiers), pressed anywhere
@@ -75,14 +74,12 @@ public final class HUDOverlayWidget: SwiftWidget {
     @discardableResult
     public func addEscapeHandler(_ handler: @escaping @MainActor () -> Bool) -> Int {
         installEscapeController()
-        nextEscapeHandlerID += 1
-        escapeHandlers.append((nextEscapeHandlerID, handler))
-        return nextEscapeHandlerID
+        return escapeHandlers.add(handler)
     }
 
     /// Removes a handler added with ``addEscapeHandler(_:)``.
     public func removeEscapeHandler(_ id: Int) {
-        escapeHandlers.removeAll { $0.id == id }
+        escapeHandlers.remove(id)
     }
 
     private func installEscapeController() {
@@ -102,14 +99,13 @@ public final class HUDOverlayWidget: SwiftWidget {
     }
 
     private func handleEscape() -> Bool {
-        for entry in escapeHandlers.reversed() where entry.handler() { return true }
-        return false
+        escapeHandlers.handlers.reversed().contains { $0() }
     }
 
     private func removeEscapeController() {
         guard let controller = escapeController else { return }
         escapeController = nil
-        escapeHandlers = []
+        _ = escapeHandlers.removeAll()
         if let owner = gtk_event_controller_get_widget(controller.pointer.opaque) {
             gtk_widget_remove_controller(owner, controller.pointer.opaque)
         }
