@@ -110,7 +110,7 @@ public final class HUD {
     let lifecycle: HUDLifecycle
     let view: HUDBezelPresenter
     private let hub = HUDEventHub()
-    private let overlayWidget: WeakObjectRef
+    let overlayWidget: WeakObjectRef
     private var buttonAction: (@MainActor () -> Void)?
     private var selfRetain: HUD?
     private var customContent: GtkObjectContent?
@@ -118,7 +118,8 @@ public final class HUD {
     private var progressPoll: (source: ObjectRef, tick: UInt32)?
     private var sequenceTask: Task<Void, Never>?
     nonisolated private let mailbox = ProgressMailbox()
-    private(set) static var live: [ObjectIdentifier: [HUD]] = [:]
+    /// Live HUDs by overlay, bottom to top (see HUD+Finding.swift).
+    static var live: [ObjectIdentifier: [HUD]] = [:]
     private var disposeHandlerID = 0
 
     isolated deinit {
@@ -269,102 +270,6 @@ public final class HUD {
         hub.observe(handler)
     }
 
-    // MARK: Finding HUDs (MBProgressHUD's class helpers)
-
-    /// Creates and shows a HUD on `host` (it removes itself when hidden).
-    @discardableResult
-    public static func show(on host: UnsafeMutablePointer<GtkWidget>, animated: Bool = true) -> HUD? {
-        let hud = HUD(on: host)
-        hud?.removesFromHostOnHide = true
-        hud?.show(animated: animated)
-        return hud
-    }
-
-    /// The topmost HUD on `host`'s overlay that is showing or about to.
-    public static func hud(for host: UnsafeMutablePointer<GtkWidget>) -> HUD? {
-        allHUDs(for: host).last
-    }
-
-    /// Every live HUD on `host`'s overlay, bottom to top: shown or waiting for
-    /// its grace time, and not already on its way out (fading out, or hidden
-    /// once its minimum show time is up), like MBProgressHUD's `allHUDsForView:`.
-    public static func allHUDs(for host: UnsafeMutablePointer<GtkWidget>) -> [HUD] {
-        guard let key = overlayKey(for: host) else { return [] }
-        return live[key]?.filter { !$0.isFinished && !$0.lifecycle.isFinished } ?? []
-    }
-
-    /// Hides the topmost HUD of `host`; returns whether there was one.
-    @discardableResult
-    public static func hide(for host: UnsafeMutablePointer<GtkWidget>, animated: Bool = true) -> Bool {
-        guard let hud = hud(for: host) else { return false }
-        hud.removesFromHostOnHide = true
-        hud.hide(animated: animated)
-        return true
-    }
-
-    // MARK: Run while working
-
-    /// Runs `work` with this HUD: shown only if the work outlasts ``graceTime``,
-    /// kept for ``minimumShowTime``, ending on a success or error image for
-    /// `resultDuration` seconds. Errors are rethrown. With `cancelTitle`, a
-    /// button (and Escape) cancels the task.
-    public func run<Value: Sendable>(
-        successLabel: String? = nil, cancelTitle: String? = "Cancel", resultDuration: Double = 1,
-        _ work: @escaping @Sendable () async throws -> Value
-    ) async throws -> Value {
-        let task = Task { try await work() }
-        if let cancelTitle { setButton(cancelTitle) { task.cancel() } }
-        show()
-        do {
-            let value = try await withTaskCancellationHandler {
-                try await task.value
-            } onCancel: { task.cancel() }
-            finish(mode: .success, label: successLabel, resultDuration: resultDuration)
-            return value
-        } catch {
-            finish(mode: error is CancellationError ? .info : .error,
-                   label: error is CancellationError ? "Cancelled" : Self.failureText(for: error),
-                   resultDuration: resultDuration)
-            throw error
-        }
-    }
-
-    /// What ``run(successLabel:cancelTitle:resultDuration:_:)`` shows for a
-    /// failure: the error's `LocalizedError.errorDescription` when it has one,
-    /// else "Failed". A type name such as `ImportError(code: 7)` means nothing
-    /// to the person using the app; the error itself is rethrown to your code.
-    public static func failureText(for error: any Error) -> String {
-        if let described = (error as? any LocalizedError)?.errorDescription,
-           !described.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            return described
-        }
-        return "Failed"
-    }
-
-    /// Runs `work` under a new HUD on `host` with a status label; see ``run(successLabel:cancelTitle:resultDuration:_:)``.
-    public static func run<Value: Sendable>(
-        on host: UnsafeMutablePointer<GtkWidget>, label: String? = nil, graceTime: Double = 0.5,
-        minimumShowTime: Double = 0.5, successLabel: String? = nil, cancelTitle: String? = "Cancel",
-        _ work: @escaping @Sendable () async throws -> Value
-    ) async throws -> Value {
-        guard let hud = HUD(on: host) else { return try await work() }
-        hud.label = label
-        hud.graceTime = graceTime
-        hud.minimumShowTime = minimumShowTime
-        return try await hud.run(successLabel: successLabel, cancelTitle: cancelTitle, work)
-    }
-
-    private func finish(mode: Mode, label: String?, resultDuration: Double) {
-        setButton(nil)
-        if lifecycle.phase == .gracePending || !lifecycle.isVisible {
-            hide(animated: false)
-            return
-        }
-        self.mode = mode
-        if let label { self.label = label }
-        hide(afterDelay: resultDuration)
-    }
-
     // MARK: Internals
 
     /// The one road for content: hands the change to the presenter (a progress
@@ -434,34 +339,5 @@ public final class HUD {
         unregister()
         if wasUp { completion?() }
         selfRetain = nil
-    }
-
-    private func register() {
-        guard let key = overlayKey else { return }
-        if !(HUD.live[key]?.contains { $0 === self } ?? false) { HUD.live[key, default: []].append(self) }
-    }
-
-    private func unregister() {
-        guard let key = overlayKey else {
-            for key in HUD.live.keys { HUD.live[key]?.removeAll { $0 === self } }
-            return
-        }
-        HUD.live[key]?.removeAll { $0 === self }
-        if HUD.live[key]?.isEmpty == true { HUD.live[key] = nil }
-    }
-
-    private var overlayKey: ObjectIdentifier? {
-        overlayWidget.withObject { HUDOverlayWidget.of($0.asWidget).map { ObjectIdentifier($0) } } ?? nil
-    }
-
-    private static func overlayKey(for host: UnsafeMutablePointer<GtkWidget>) -> ObjectIdentifier? {
-        let overlay: UnsafeMutablePointer<GtkWidget>?
-        if let direct = HUDOverlayWidget.of(host) { overlay = direct.widget }
-        else if gtkhud_is_a(host.raw, gtk_window_get_type()) != 0 { overlay = HUDOverlay.overlay(of: host) }
-        else if let ancestor = gtk_widget_get_ancestor(host, HUDOverlayWidget.gtype) { overlay = ancestor }
-        else if let root = gtk_widget_get_root(host).map({ UnsafeMutableRawPointer($0).asWidget }),
-                gtkhud_is_a(root.raw, gtk_window_get_type()) != 0 { overlay = HUDOverlay.overlay(of: root) }
-        else { overlay = nil }
-        return overlay.flatMap { HUDOverlayWidget.of($0) }.map { ObjectIdentifier($0) }
     }
 }

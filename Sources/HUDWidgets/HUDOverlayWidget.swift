@@ -45,9 +45,9 @@ public final class HUDOverlayWidget: SwiftWidget {
         guard isWindowLayer, let parent = gtk_widget_get_parent(widget) else { return nil }
         return parent
     }
-    private var isWindowLayer = false
-    private var windowConnections: [SignalConnection] = []
-    private var frameClockConnection: SignalConnection?
+    var isWindowLayer = false
+    var windowConnections: [SignalConnection] = []
+    var frameClockConnection: SignalConnection?
 
     /// The widget the app sees as "the content": the wrapped content, or the
     /// window layer's window child (focus goes back there, blocking masks make it unfocusable).
@@ -144,79 +144,6 @@ public final class HUDOverlayWidget: SwiftWidget {
         case "banner-placement": .string(bannerPlacement.rawValue)
         default: nil
         }
-    }
-
-    /// Makes `overlay` (a new overlay; the window takes a reference) a layer of
-    /// `window`: a child of the window beside its own child, laid out over that
-    /// child's area after every window layout, and unparented when the window is destroyed.
-    public static func attach(_ overlay: UnsafeMutablePointer<GtkWidget>, to window: UnsafeMutablePointer<GtkWidget>) {
-        guard let object = HUDOverlayWidget.of(overlay) else { return }
-        object.isWindowLayer = true
-        gtk_widget_set_parent(overlay, window)
-        let raw = UnsafeMutableRawPointer(window)
-        object.windowConnections = [
-            Signal.connect(raw, "realize", after: true) { [weak object] in object?.followFrameClock() },
-            Signal.connectInt(raw, "move-focus") { [weak object] direction in
-                guard let object, object.moveFocus(GtkDirectionType(UInt32(bitPattern: direction))) else { return }
-                g_signal_stop_emission_by_name(raw, "move-focus")
-            },
-            Signal.connect(raw, "unrealize") { [weak object] in
-                object?.frameClockConnection?.disconnect()
-                object?.frameClockConnection = nil
-            },
-            // The window unparents its own children in dispose; an extra child must go
-            // too, or GTK finalizes the window with a child left (and the overlay leaks).
-            Signal.connect(raw, "destroy") { [weak object] in
-                guard let object, object.isAlive, gtk_widget_get_parent(object.widget) == window else { return }
-                gtk_widget_unparent(object.widget)
-            },
-        ]
-        object.followFrameClock()
-        gtk_widget_queue_resize(window)
-    }
-
-    /// Tab and Shift+Tab (the window's `move-focus`): GtkWindow's focus chain
-    /// knows only its child and title bar, so when focus reaches the end of the
-    /// window's child this layer (a banner's buttons, a HUD's button) comes
-    /// next; leaving the layer's end, GTK wraps round as usual.
-    /// Returns true when it moved focus itself.
-    private func moveFocus(_ direction: GtkDirectionType) -> Bool {
-        guard direction == GTK_DIR_TAB_FORWARD || direction == GTK_DIR_TAB_BACKWARD,
-              let window = hostWindow, let current = gtk_widget_get_focus_child(window),
-              current == gtk_window_get_child(window.asWindow) else { return false }
-        if gtk_widget_child_focus(current, direction) != 0 { return true }
-        return gtk_widget_child_focus(widget, direction) != 0
-    }
-
-    /// The window allocates its child and titlebar only; this lays the layer out
-    /// after each window layout (connected after GTK's own layout handler).
-    private func followFrameClock() {
-        frameClockConnection?.disconnect()
-        frameClockConnection = nil
-        guard let window = hostWindow, let clock = gtk_widget_get_frame_clock(window) else { return }
-        frameClockConnection = Signal.connect(UnsafeMutableRawPointer(clock), "layout", after: true) { [weak self] in
-            self?.layOutOverWindowChild()
-        }
-        layOutOverWindowChild()
-    }
-
-    private func layOutOverWindowChild() {
-        guard isAlive, !isDisposed, let window = hostWindow, gtk_widget_get_visible(widget) != 0 else { return }
-        // Over the window's child; over the whole window when it has none to show.
-        var rect = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
-                                   size: graphene_size_t(width: Float(gtk_widget_get_width(window)), height: Float(gtk_widget_get_height(window))))
-        if let child = gtk_window_get_child(window.asWindow), gtk_widget_get_visible(child) != 0 {
-            var childRect = graphene_rect_t()
-            if gtk_widget_compute_bounds(child, window, &childRect) != 0 { rect = childRect }
-        }
-        let width = Int32(rect.size.width.rounded()), height = Int32(rect.size.height.rounded())
-        guard width > 0, height > 0 else { return }
-        // GTK wants a measure before every allocate.
-        var minimum: Int32 = 0, natural: Int32 = 0
-        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
-        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, nil, nil)
-        var origin = graphene_point_t(x: rect.origin.x.rounded(), y: rect.origin.y.rounded())
-        gtk_widget_allocate(widget, width, height, -1, gsk_transform_translate(nil, &origin))
     }
 
     public required init(widget: UnsafeMutablePointer<GtkWidget>) {
@@ -397,7 +324,7 @@ public final class HUDOverlayWidget: SwiftWidget {
         var top = 0.0, bottom = Double(height)
         switch bannerPlacement {
         case .belowHeaderBar:
-            if let bars = headerBars(height: Double(height)) { top = bars.top; bottom = bars.bottom }
+            if let bars = appContent.flatMap({ HeaderBarEdges.band(of: widget, height: Double(height), content: $0) }) { top = bars.top; bottom = bars.bottom }
         case .coversTopEdge:
             top = -titlebarHeight()
         }
@@ -414,53 +341,5 @@ public final class HUDOverlayWidget: SwiftWidget {
         var rect = graphene_rect_t()
         guard gtk_widget_compute_bounds(titlebar, widget, &rect) != 0 else { return 0 }
         return max(0, -Double(rect.origin.y))
-    }
-
-    /// The bottom of a header bar at the top of the content and the top of one
-    /// at its bottom (AdwToolbarView's bars, a GtkBox of header bar and view),
-    /// in this overlay's coordinates. Title bars in the window's titlebar slot
-    /// are outside a window layer already.
-    private func headerBars(height: Double) -> (top: Double, bottom: Double)? {
-        guard let content = appContent else { return nil }
-        var top = 0.0, bottom = height
-        if let bar = edgeHeaderBar(in: content, first: true) { top = max(top, bar.y + bar.height) }
-        if let bar = edgeHeaderBar(in: content, first: false) { bottom = min(bottom, bar.y) }
-        return bottom > top ? (top, bottom) : nil
-    }
-
-    /// The header bar reached by following the first (or last) visible child
-    /// down from `root`, while it still touches that edge of this overlay.
-    private func edgeHeaderBar(in root: UnsafeMutablePointer<GtkWidget>, first: Bool) -> (y: Double, height: Double)? {
-        let overlayHeight = Double(gtk_widget_get_height(widget))
-        var current: UnsafeMutablePointer<GtkWidget>? = root
-        for _ in 0..<12 {
-            guard let candidate = current, gtk_widget_get_visible(candidate) != 0 else { return nil }
-            var rect = graphene_rect_t()
-            guard gtk_widget_compute_bounds(candidate, widget, &rect) != 0 else { return nil }
-            let y = Double(rect.origin.y), h = Double(rect.size.height)
-            // At or past the edge: themes give header bars a negative margin of a pixel or two.
-            let touchesEdge = first ? y < 1 : y + h > overlayHeight - 1
-            guard touchesEdge else { return nil }
-            if Self.isHeaderBar(candidate) { return (y, h) }
-            current = first ? Self.firstVisibleChild(of: candidate) : Self.lastVisibleChild(of: candidate)
-        }
-        return nil
-    }
-
-    private static func isHeaderBar(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        gtkhud_is_a(widget.raw, gtk_header_bar_get_type()) != 0 || gtkhud_is_a(widget.raw, adw_header_bar_get_type()) != 0
-            || gtkhud_is_a(widget.raw, gtk_action_bar_get_type()) != 0
-    }
-
-    private static func firstVisibleChild(of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child, gtk_widget_get_visible(current) == 0 { child = gtk_widget_get_next_sibling(current) }
-        return child
-    }
-
-    private static func lastVisibleChild(of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-        var child = gtk_widget_get_last_child(widget)
-        while let current = child, gtk_widget_get_visible(current) == 0 { child = gtk_widget_get_prev_sibling(current) }
-        return child
     }
 }
