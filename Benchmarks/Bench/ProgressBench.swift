@@ -29,7 +29,7 @@ enum ProgressBench {
         let host = HostWindow(width: 400, height: 300, title: "gtkhud-bench progress")
         host.setChild(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
         host.present()
-        guard let hud = HUD(on: host.window) else { exit(1) }
+        guard let hud = try? HUD(on: host.window) else { exit(1) }
         hud.mode = .annularDeterminate
         hud.label = "Copying"
         hud.show(animated: false)

@@ -36,7 +36,7 @@ enum SpinnerBench {
             host.present()
             var appearance = HUD.defaultAppearance
             appearance.mask = ProcessInfo.processInfo.environment["GTKHUD_BENCH_MASK"] == "none" ? .none : .black
-            guard let hud = HUD(on: host.window, appearance: appearance) else {
+            guard let hud = try? HUD(on: host.window, appearance: appearance) else {
                 note("could not create a HUD")
                 exit(1)
             }

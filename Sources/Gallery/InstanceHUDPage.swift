@@ -50,7 +50,7 @@ final class InstanceHUDPage: GalleryPage {
 
     /// A new HUD on the gallery window (or `host`) with the page's options, followed by the event log.
     func makeHUD(_ mode: HUD.Mode, label: String?, on host: Widget? = nil, name: String = "HUD") -> HUD? {
-        guard let hud = HUD(on: host ?? Gallery.window, appearance: appearance) else { return nil }
+        guard let hud = try? HUD(on: host ?? Gallery.window, appearance: appearance) else { return nil }
         hud.mode = mode
         hud.label = self.label.isEmpty ? label : self.label
         hud.detailsLabel = showsDetails ? details : nil

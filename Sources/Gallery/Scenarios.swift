@@ -174,7 +174,7 @@ enum ScenarioRunner {
     private static func sharedHUD(_ status: String, for seconds: Double = 0.7) async {
         ProgressHUD.show(status: status)
         await Clock.sleep(seconds)
-        await ProgressHUD.dismiss()
+        await ProgressHUD.dismissAndWait()
     }
 
     /// Presses the first HUD button (e.g. Cancel) in the window, as a click would.
@@ -196,12 +196,12 @@ enum ScenarioRunner {
             await Clock.sleep(0.5)
             ProgressHUD.setStatus("Downloading")
             await Clock.sleep(0.8)
-            await ProgressHUD.dismiss()
+            await ProgressHUD.dismissAndWait()
         case "hud-progress":
             await page(shared)
             shared.showProgress(duration: 1, status: "Downloading", finish: false)
             await Clock.sleep(1.2)
-            await ProgressHUD.dismiss()
+            await ProgressHUD.dismissAndWait()
         case "hud-progress-steps":
             // Progress is spoken at quarters, at most every 2 s: three steps a screen reader hears.
             await page(shared)
@@ -211,7 +211,7 @@ enum ScenarioRunner {
                 if step > 0 { shown("Downloading \(Int(fraction * 100))%") }
                 await Clock.sleep(step == 2 ? 0.8 : 2.3)
             }
-            await ProgressHUD.dismiss()
+            await ProgressHUD.dismissAndWait()
         case "hud-instance-progress":
             // The same steps on an instance HUD (its progress takes a faster road than the shared HUD's).
             await page(instance)
@@ -223,7 +223,7 @@ enum ScenarioRunner {
                 if step > 0 { shown("Copying \(Int(fraction * 100))%") }
                 await Clock.sleep(step == 2 ? 0.8 : 2.3)
             }
-            await hud.hide(animated: true)
+            await hud.hideAndWait(animated: true)
         case "hud-annular":
             await page(instance)
             instance.demo(.annularDeterminate, label: "Uploading", duration: 1)
@@ -257,7 +257,7 @@ enum ScenarioRunner {
             await page(shared)
             shared.showCustom(status: "Starred")
             await Clock.sleep(0.8)
-            await ProgressHUD.dismiss()
+            await ProgressHUD.dismissAndWait()
         case "hud-button":
             await page(instance)
             // The line says the press took effect (the Cancel handler ran), not only that it happened.
@@ -400,7 +400,7 @@ enum ScenarioRunner {
             ProgressHUD.show(status: "Sending")
             banners.show(title: "New message", subtitle: "From Ada", image: .iconName("mail-unread-symbolic"), seconds: 1)
             await Clock.sleep(0.9)
-            await ProgressHUD.dismiss()
+            await ProgressHUD.dismissAndWait()
         case "a11y-typing":
             await typeWhileMessagesAppear()
         default:

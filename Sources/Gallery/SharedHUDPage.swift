@@ -138,9 +138,9 @@ final class SharedHUDPage: GalleryPage {
                 UI.setSubtitle(self.dismissRow, String(format: "Completion ran after %.2f s", Date().timeIntervalSince(started)))
             }
         }
-        awaitRow = UI.actionRow("await dismiss()", subtitle: "Returns how the dismissal ended", button: "Dismiss") {
+        awaitRow = UI.actionRow("await dismissAndWait()", subtitle: "Returns how the dismissal ended", button: "Dismiss") {
             Task { @MainActor in
-                let outcome = await ProgressHUD.dismiss()
+                let outcome = await ProgressHUD.dismissAndWait()
                 UI.setSubtitle(self.awaitRow, "Outcome: \(outcome)")
             }
         }

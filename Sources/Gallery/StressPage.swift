@@ -174,7 +174,7 @@ final class StressPage: GalleryPage {
             }
             let modes = InstanceHUDPage.modes.filter { $0.mode != .customView }
             let entry = modes.randomElement(using: &random)!
-            guard let hud = HUD(on: Gallery.window) else { return }
+            guard let hud = try? HUD(on: Gallery.window) else { return }
             hud.mode = entry.mode
             hud.label = entry.label
             hud.animationDuration = Double.random(in: 0...0.2, using: &random)

@@ -210,7 +210,7 @@ final class ThemingPage: GalleryPage {
         previewTimer?.cancel()
         let (title, mode) = Self.previewModes[previewMode]
         if previewHUD == nil || previewHUD?.isFinished == true {
-            previewHUD = HUD(on: previewOverlay.widget)
+            previewHUD = try? HUD(on: previewOverlay.widget)
             previewHUD?.removesFromHostOnHide = false
             previewHUD?.appearance.margin = 12
             if let hud = previewHUD { PositionsPage.positions[5].place(&hud.appearance) } // trailing

@@ -44,11 +44,11 @@ extension HUD {
 
     /// Runs `work` under a new HUD on `host` with a status label; see ``run(successLabel:cancelTitle:resultDuration:_:)``.
     public static func run<Value: Sendable>(
-        on host: UnsafeMutablePointer<GtkWidget>, label: String? = nil, graceTime: Double = 0.5,
+        on host: some GtkWidgetConvertible, label: String? = nil, graceTime: Double = 0.5,
         minimumShowTime: Double = 0.5, successLabel: String? = nil, cancelTitle: String? = "Cancel",
         _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
-        guard let hud = HUD(on: host) else { return try await work() }
+        guard let hud = try? HUD(on: host) else { return try await work() }
         hud.label = label
         hud.graceTime = graceTime
         hud.minimumShowTime = minimumShowTime

@@ -9,7 +9,7 @@ import HUDWidgets
 /// on any window or ``HUDOverlay``.
 ///
 /// ```swift
-/// let hud = HUD(on: window)
+/// let hud = try HUD(on: window)     // throws HUDError: not in a window yet, …
 /// hud.mode = .annularDeterminate
 /// hud.label = "Uploading"
 /// hud.show()
@@ -127,25 +127,12 @@ public final class HUD {
         overlayWidget.withObject { HUDOverlayWidget.of($0.asWidget)?.removeDisposeHandler(disposeHandlerID) }
     }
 
-    /// A HUD on `host` (a window, any widget inside one, or a ``HUDOverlay``'s widget).
-    /// Returns nil, with a clear message, before GTK is initialised or when the
-    /// widget is not in a window.
-    public init?(on host: UnsafeMutablePointer<GtkWidget>, appearance: HUDAppearance = HUD.defaultAppearance) {
-        guard GtkHUDRuntime.prepare(caller: "HUD.init(on:)") else { return nil }
-        if WindowLiveness.destroyedWindow(of: host) != nil {
-            Diagnostics.report("HUD.init(on:)", "the host window was destroyed (gtk_window_destroy); nothing was shown.")
-            return nil
-        }
-        let overlay: HUDOverlay?
-        if gtkhud_is_a(host.raw, gtk_window_get_type()) != 0 {
-            overlay = HUDOverlay.installed(in: host)
-        } else {
-            overlay = HUDOverlay.host(for: host)
-        }
-        guard let overlay else {
-            Diagnostics.report("HUD.init(on:)", "the host widget is not inside a window yet; add it to a window first.")
-            return nil
-        }
+    /// A HUD on `host`: a window, any widget inside one, or a ``HUDOverlay``'s widget.
+    ///
+    /// - Throws: ``HUDError`` before GTK is initialised, for a destroyed
+    ///   window, or for a widget that is not in a window yet (also logged).
+    public init(on host: some GtkWidgetConvertible, appearance: HUDAppearance = HUD.defaultAppearance) throws(HUDError) {
+        let overlay = try Self.overlay(for: host, caller: "HUD.init(on:)")
         self.appearance = appearance
         overlayWidget = WeakObjectRef(overlay.widget.raw)
         lifecycle = HUDLifecycle(scheduler: GLibScheduler.shared)
@@ -159,6 +146,21 @@ public final class HUD {
         disposeHandlerID = overlay.implementation.addDisposeHandler { [weak self] in self?.hostDestroyed() }
         applyTiming()
         view.display(content)
+    }
+
+    /// The overlay a HUD on `host` goes into, or the error (reported) that stops it.
+    static func overlay(for host: some GtkWidgetConvertible, caller: String) throws(HUDError) -> HUDOverlay {
+        func fail(_ error: HUDError) -> HUDError {
+            if error != .gtkNotInitialized { Diagnostics.report(caller, "\(error.description) Nothing was shown.") }
+            return error
+        }
+        guard GtkHUDRuntime.prepare(caller: caller) else { throw .gtkNotInitialized } // prepare reported it
+        guard let widget = host.gtkWidget else { throw fail(.notAWidget) }
+        if WindowLiveness.destroyedWindow(of: widget) != nil { throw fail(.hostWindowDestroyed) }
+        let overlay = gtkhud_is_a(widget.raw, gtk_window_get_type()) != 0
+            ? HUDOverlay.installed(in: widget) : HUDOverlay.host(for: widget)
+        guard let overlay else { throw fail(.notInWindow) }
+        return overlay
     }
 
     /// MBProgressHUD's look: fade, automatic style, no mask.
@@ -198,7 +200,7 @@ public final class HUD {
 
     /// Hides the HUD and returns once it has gone (or a new show superseded the hide).
     @discardableResult
-    public func hide(animated: Bool = true, afterDelay delay: Double = 0) async -> HUDDismissOutcome {
+    public func hideAndWait(animated: Bool = true, afterDelay delay: Double = 0) async -> HUDDismissOutcome {
         await withCheckedContinuation { continuation in
             hide(animated: animated, afterDelay: delay) { continuation.resume(returning: $0) }
         }

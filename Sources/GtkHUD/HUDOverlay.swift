@@ -14,7 +14,7 @@ import HUDWidgets
 /// ```swift
 /// guard let overlay = HUDOverlay(content: sidebar) else { return } // nil before gtk_init
 /// gtk_box_append(box, overlay.widget)
-/// HUD(on: overlay.widget).show()
+/// try HUD(on: overlay.widget).show()
 /// ```
 ///
 /// CSS node: `hudoverlay`. Accessible role: group.

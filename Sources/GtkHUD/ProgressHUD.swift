@@ -12,7 +12,7 @@ import Synchronization
 /// ProgressHUD.show(status: "Loading")
 /// ProgressHUD.showProgress(0.4, status: "Downloading")
 /// ProgressHUD.showSuccess(status: "Saved")          // dismisses itself
-/// await ProgressHUD.dismiss()
+/// ProgressHUD.dismiss()
 /// ```
 ///
 /// It appears in the active window (or ``host``), above its content. Every
@@ -83,7 +83,7 @@ public enum ProgressHUD {
 
     /// Dismisses the HUD and returns when it has gone (or was superseded by a new show).
     @discardableResult
-    public static func dismiss(withDelay delay: Double = 0) async -> HUDDismissOutcome {
+    public static func dismissAndWait(withDelay delay: Double = 0) async -> HUDDismissOutcome {
         SharedHUD.dropLateProgress()
         guard let shared = SharedHUD.instance else { return .dismissed }
         return await withCheckedContinuation { continuation in

@@ -181,7 +181,7 @@ final class AnnouncerFallbackTests: XCTestCase {
             var spoken: [String] = []
             let observation = Announcer.observe { spoken.append($0.text) }
             let (host, _) = HUDTesting.window()
-            guard let hud = HUD(on: host.window) else { return XCTFail("no HUD") }
+            let hud = try! HUD(on: host.window)
             hud.mode = .determinateHorizontalBar
             hud.label = "Copying"
             hud.show(animated: false)

@@ -25,7 +25,7 @@ final class BlockingMaskTests: XCTestCase {
     private static func blockingHUD(on host: HostWindow, _ label: String) -> HUD {
         var appearance = HUD.defaultAppearance
         appearance.mask = .black
-        let hud = HUD(on: host.window, appearance: appearance)!
+        let hud = (try! HUD(on: host.window, appearance: appearance))
         hud.label = label
         hud.show(animated: false)
         return hud

@@ -29,7 +29,7 @@ final class BuilderTests: XCTestCase {
             XCTAssertEqual(overlay?.content.map(UnsafeMutableRawPointer.init), UnsafeMutableRawPointer(content))
             let window = UnsafeMutableRawPointer(gtk_builder_get_object(builder, "window")!).asWidget
             gtk_window_present(window.asWindow)
-            let hud = HUD(on: UnsafeMutableRawPointer(content).asWidget)
+            let hud = try? HUD(on: UnsafeMutableRawPointer(content).asWidget)
             hud?.show(animated: false)
             XCTAssertEqual(HUD.allHUDs(for: overlay!.widget).count, 1, "HUDs find the overlay from the .ui file")
             gtk_window_destroy(window.asWindow)

@@ -38,7 +38,7 @@ final class CustomWidgetTests: XCTestCase {
             defer { host.close() }
             var alive: WeakObjectRef?
             do {
-                let hud = HUD(on: host.window)!
+                let hud = (try! HUD(on: host.window))
                 hud.mode = .customView
                 let image = gtk_image_new_from_icon_name("starred-symbolic")!
                 alive = WeakObjectRef(image.raw)

@@ -32,10 +32,10 @@ final class HUDFindingTests: XCTestCase {
         MainActor.assumeIsolated {
             let (host, _) = HUDTesting.window()
             defer { host.close() }
-            let visible = HUD(on: host.window)!
+            let visible = (try! HUD(on: host.window))
             visible.label = "Visible"
             visible.show(animated: false)
-            let quick = HUD(on: host.window)!
+            let quick = (try! HUD(on: host.window))
             quick.graceTime = 1
             quick.show(animated: false)
             quick.hide(animated: false)
@@ -51,7 +51,7 @@ final class HUDFindingTests: XCTestCase {
         MainActor.assumeIsolated {
             let (host, _) = HUDTesting.window()
             defer { host.close() }
-            let kept = HUD(on: host.window)!
+            let kept = (try! HUD(on: host.window))
             kept.removesFromHostOnHide = false
             kept.show(animated: false)
             XCTAssertTrue(HUD.hud(for: host.window) === kept)

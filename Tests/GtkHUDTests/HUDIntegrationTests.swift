@@ -14,7 +14,7 @@ final class HUDIntegrationTests: XCTestCase {
             // Quick work inside the grace time: nothing ever appears.
             var quickEvents: [String] = []
             var quickDone = false
-            let quick = HUD(on: host.window)!
+            let quick = (try! HUD(on: host.window))
             quick.graceTime = 0.5
             let quickObservation = quick.observeEvents { quickEvents.append($0.kind) }
             Task { @MainActor in
@@ -29,7 +29,7 @@ final class HUDIntegrationTests: XCTestCase {
             struct Failure: Error {}
             var slowEvents: [String] = []
             var caught = false
-            let slow = HUD(on: host.window)!
+            let slow = (try! HUD(on: host.window))
             slow.graceTime = 0.05
             let slowObservation = slow.observeEvents { slowEvents.append($0.kind) }
             Task { @MainActor in
@@ -56,7 +56,7 @@ final class HUDIntegrationTests: XCTestCase {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
             let (host, _) = HUDTesting.window()
-            let hud = HUD(on: host.window)!
+            let hud = (try! HUD(on: host.window))
             let progress = Progress(totalUnitCount: 10)
             hud.observe(progress)
             hud.show()
@@ -71,7 +71,7 @@ final class HUDIntegrationTests: XCTestCase {
         try HUDTesting.requireDisplay()
         let hud = MainActor.assumeIsolated { () -> (HUD, HostWindow) in
             let (host, _) = HUDTesting.window()
-            let hud = HUD(on: host.window)!
+            let hud = (try! HUD(on: host.window))
             hud.mode = .determinateHorizontalBar
             hud.show()
             return (hud, host)
@@ -94,7 +94,7 @@ final class HUDIntegrationTests: XCTestCase {
             adw_application_window_set_content(window.raw.typed(AdwApplicationWindow.self), content)
             gtk_window_present(window.asWindow)
             HUDTesting.wait("mapped") { gtk_widget_get_mapped(window) != 0 }
-            let hud = HUD(on: window)!
+            let hud = (try! HUD(on: window))
             hud.show()
             HUDTesting.wait("visible") { hud.isVisible }
             XCTAssertTrue(adw_application_window_get_content(window.raw.typed(AdwApplicationWindow.self)) == content,
@@ -113,7 +113,7 @@ final class HUDReshowTests: XCTestCase {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
             let (host, _) = HUDTesting.window()
-            let hud = HUD(on: host.window)!
+            let hud = (try! HUD(on: host.window))
             hud.animationDuration = 0.4
             hud.show()
             HUDTesting.wait("shown") { hud.isVisible }
@@ -136,7 +136,7 @@ final class HUDKeyboardTests: XCTestCase {
         MainActor.assumeIsolated {
             let (host, content) = HUDTesting.window()
             gtk_widget_grab_focus(content)
-            let hud = HUD(on: host.window)!
+            let hud = (try! HUD(on: host.window))
             var cancelled = 0
             hud.setButton("Cancel") { cancelled += 1 }
             hud.show(animated: false)

@@ -339,7 +339,7 @@ final class HUDIssue11Tests: XCTestCase {
             XCTAssertEqual(reasons, [.hostDestroyed])
 
             let messages = captureDiagnostics {
-                XCTAssertNil(HUD(on: window), "no HUD on a destroyed window")
+                do { _ = try HUD(on: window); XCTFail("no HUD on a destroyed window") } catch { XCTAssertEqual(error as? HUDError, .hostWindowDestroyed) }
                 ProgressHUD.show(status: "Too late")
                 XCTAssertFalse(ProgressHUD.isVisible)
             }
@@ -357,7 +357,7 @@ final class HUDIssue11Tests: XCTestCase {
             gtk_window_destroy(window.asWindow)
             g_object_run_dispose(window.raw.asObject)
             let messages = captureDiagnostics {
-                XCTAssertNil(HUD(on: window))
+                do { _ = try HUD(on: window); XCTFail("no HUD on a destroyed window") } catch { XCTAssertEqual(error as? HUDError, .hostWindowDestroyed) }
             }
             XCTAssertEqual(messages.map(\.source), ["HUD.init(on:)"])
             g_object_unref(window.raw)

@@ -22,7 +22,7 @@ final class RunFailureTextTests: XCTestCase {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
             let (host, _) = HUDTesting.window()
-            guard let hud = HUD(on: host.window) else { return XCTFail("no HUD") }
+            let hud = try! HUD(on: host.window)
             hud.graceTime = 0
             hud.minimumShowTime = 0
             let outcome = CaughtError()

@@ -12,7 +12,7 @@ final class HUDRunTests: XCTestCase {
         MainActor.assumeIsolated {
             let (host, _) = HUDTesting.window()
             defer { host.close() }
-            let hud = HUD(on: host.window)!
+            let hud = (try! HUD(on: host.window))
             hud.graceTime = 0.05
             var events: [String] = []
             let observation = hud.observeEvents { events.append($0.kind) }
@@ -44,7 +44,7 @@ final class HUDRunTests: XCTestCase {
         MainActor.assumeIsolated {
             let (host, _) = HUDTesting.window()
             defer { host.close() }
-            let hud = HUD(on: host.window)!
+            let hud = (try! HUD(on: host.window))
             let workCancelled = LockedFlag()
             var caught: Error?
             let caller = Task { @MainActor in
@@ -94,7 +94,7 @@ final class HUDTrackTests: XCTestCase {
         MainActor.assumeIsolated {
             let (host, _) = HUDTesting.window()
             defer { host.close() }
-            let hud = HUD(on: host.window)!
+            let hud = (try! HUD(on: host.window))
             hud.show(animated: false)
             let terminated = LockedFlag()
             let (values, continuation) = AsyncStream.makeStream(of: Double.self)
@@ -118,7 +118,7 @@ final class HUDTrackTests: XCTestCase {
         MainActor.assumeIsolated {
             let (host, _) = HUDTesting.window()
             defer { host.close() }
-            let hud = HUD(on: host.window)!
+            let hud = (try! HUD(on: host.window))
             hud.mode = .determinateHorizontalBar
             hud.show(animated: false)
             let firstTerminated = LockedFlag()
@@ -145,7 +145,7 @@ final class HUDTrackTests: XCTestCase {
             struct Broken: Error {}
             let (host, _) = HUDTesting.window()
             defer { host.close() }
-            let hud = HUD(on: host.window)!
+            let hud = (try! HUD(on: host.window))
             hud.show(animated: false)
             let (values, input) = AsyncThrowingStream.makeStream(of: Double.self)
             hud.track(values)

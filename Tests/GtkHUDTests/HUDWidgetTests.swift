@@ -23,7 +23,7 @@ final class HUDWidgetTests: XCTestCase {
     @MainActor
     private static func shownHUD(_ configure: (HUD) -> Void) -> (HostWindow, HUD) {
         let (host, _) = HUDTesting.window()
-        let hud = HUD(on: host.window)!
+        let hud = (try! HUD(on: host.window))
         configure(hud)
         hud.show()
         HUDTesting.wait("HUD visible") { hud.isVisible }
@@ -148,7 +148,7 @@ final class HUDWidgetTests: XCTestCase {
                 var appearance = HUD.defaultAppearance
                 appearance.mask = mask
                 let (host, content) = HUDTesting.window()
-                let hud = HUD(on: host.window, appearance: appearance)!
+                let hud = (try! HUD(on: host.window, appearance: appearance))
                 hud.label = "Mask"
                 hud.show()
                 host.waitForFrames(3)
@@ -179,7 +179,7 @@ final class HUDWidgetTests: XCTestCase {
             appearance.mask = .black
             let (host, _) = HUDTesting.window()
             let before = WidgetRenderer.render(host.window)!.pixel(x: 10, y: 10)
-            let hud = HUD(on: host.window, appearance: appearance)!
+            let hud = (try! HUD(on: host.window, appearance: appearance))
             hud.show()
             host.waitForFrames(3)
             let after = WidgetRenderer.render(host.window)!.pixel(x: 10, y: 10)
@@ -192,8 +192,8 @@ final class HUDWidgetTests: XCTestCase {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
             let (host, content) = HUDTesting.window()
-            let first = HUD.show(on: host.window)!
-            let second = HUD.show(on: content)!
+            let first = (try! HUD.show(on: host.window))
+            let second = (try! HUD.show(on: content))
             XCTAssertTrue(HUD.hud(for: host.window) === second)
             XCTAssertEqual(HUD.allHUDs(for: content).count, 2)
             XCTAssertTrue(HUD.hide(for: host.window, animated: false))
@@ -217,7 +217,7 @@ final class HUDWidgetTests: XCTestCase {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
             let (host, _) = HUDTesting.window()
-            let hud = HUD(on: host.window)!
+            let hud = (try! HUD(on: host.window))
             hud.graceTime = 0.5
             var events: [String] = []
             let observation = hud.observeEvents { events.append($0.kind) }
@@ -242,7 +242,7 @@ final class HighContrastTests: XCTestCase {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
             let (host, _) = HUDTesting.window()
-            let hud = HUD(on: host.window)!
+            let hud = (try! HUD(on: host.window))
             hud.label = "Contrast"
             hud.show(animated: false)
             host.waitForFrames(2)

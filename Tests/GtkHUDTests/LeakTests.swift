@@ -27,7 +27,7 @@ final class LeakTests: XCTestCase {
             var freed = WeakHUDs()
             var handlerCounts: [Int] = []
             for index in 0..<200 {
-                let hud = HUD(on: host.window)!
+                let hud = (try! HUD(on: host.window))
                 hud.mode = [.indeterminate, .annularDeterminate, .determinate, .determinateHorizontalBar, .success][index % 5]
                 hud.label = "Cycle \(index)"
                 hud.show()

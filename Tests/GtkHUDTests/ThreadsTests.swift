@@ -36,7 +36,7 @@ final class ThreadsTests: XCTestCase {
 
     func testSixteenTasksOfTenThousandCallsFromBackgroundThreads() throws {
         try Self.withSharedHUDWindow { host in
-            let hud = HUD(on: host.window)!
+            let hud = (try! HUD(on: host.window))
             hud.mode = .annularDeterminate
             hud.show()
             let stats = Stats()
