@@ -252,7 +252,7 @@ enum ScenarioRunner {
             ProgressHUD.showInfo(status: "Heads up")
         case "hud-image":
             await page(shared)
-            ProgressHUD.showImage("mail-send-symbolic", status: "Sent")
+            ProgressHUD.showImage(.iconName("mail-send-symbolic"), status: "Sent")
         case "hud-custom":
             await page(shared)
             shared.showCustom(status: "Starred")

@@ -121,7 +121,7 @@ enum Screenshots {
             ("hud-success", { ProgressHUD.showSuccess(status: "Saved") }),
             ("hud-error", { ProgressHUD.showError(status: "Could not connect") }),
             ("hud-info", { ProgressHUD.showInfo(status: "Heads up") }),
-            ("hud-image", { ProgressHUD.showImage("mail-send-symbolic", status: "Sent") }),
+            ("hud-image", { ProgressHUD.showImage(.iconName("mail-send-symbolic"), status: "Sent") }),
             ("hud-custom", { Gallery.sharedPage.showCustom(status: "Starred") }),
             ("hud-no-text", { ProgressHUD.show() }),
             ("hud-mask-black", { ProgressHUD.appearance.mask = .black; ProgressHUD.show(status: "Black mask") }),

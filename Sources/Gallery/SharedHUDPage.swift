@@ -46,7 +46,7 @@ final class SharedHUDPage: GalleryPage {
             UI.actionRow("showSuccess(status:)", subtitle: "Dismisses itself") { ProgressHUD.showSuccess(status: "Saved") },
             UI.actionRow("showError(status:)", subtitle: "Dismisses itself") { ProgressHUD.showError(status: "Could not connect") },
             UI.actionRow("showInfo(status:)", subtitle: "Dismisses itself") { ProgressHUD.showInfo(status: "Heads up") },
-            UI.actionRow("showImage(_:status:)", subtitle: "Any icon name or image file") { ProgressHUD.showImage("mail-send-symbolic", status: "Sent") },
+            UI.actionRow("showImage(_:status:)", subtitle: "An icon name, a file, a resource or a paintable") { ProgressHUD.showImage(.iconName("mail-send-symbolic"), status: "Sent") },
             UI.actionRow("showCustomWidget(status:)", subtitle: "A widget of yours in the bezel") { self.showCustom() },
             UI.actionRow("setStatus(_:)", subtitle: "Changes the text on screen", button: "Change") { self.changeStatus() },
             UI.actionRow("show() ×2, popActivity() ×2", subtitle: "Stays until the last activity ends") { self.activities() },

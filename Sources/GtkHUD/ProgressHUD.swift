@@ -57,11 +57,11 @@ public enum ProgressHUD {
         SharedHUD.prepare()?.controller.showInfo(status: status)
     }
 
-    /// Shows an icon (a name from the icon theme, e.g. `"mail-send-symbolic"`)
-    /// or an image file (a path starting with `/`), dismissing after ``displayDuration(for:)``.
-    public static func showImage(_ image: String, status: String? = nil) {
-        let kind: ImageSource = image.hasPrefix("/") ? .file(image) : .iconName(image)
-        SharedHUD.prepare()?.controller.showImage(kind, status: status)
+    /// Shows a picture, dismissing after ``displayDuration(for:)``:
+    /// `.iconName("mail-send-symbolic")`, `.file(url)`, `.resource(path)` or
+    /// `.paintable(texture)`. Symbolic icons follow the text colour.
+    public static func showImage(_ image: ImageSource, status: String? = nil) {
+        SharedHUD.prepare()?.controller.showImage(image, status: status)
     }
 
     // MARK: Dismissing

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 @testable import GtkHUD
 import GtkSupport
+import HUDCore
 import XCTest
 
 /// Announcements captured by the fake `gtk_accessible_announce` below.

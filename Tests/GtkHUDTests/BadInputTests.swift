@@ -413,9 +413,34 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    func testImagesAreNamedByKindNotGuessedFromASlash() throws {
+        try run { fixture in
+            // An icon name with a "/" stays an icon name; a file is a file.
+            ProgressHUD.showImage(.iconName("folder/with-slash"), status: "Icon")
+            fixture.host.waitForFrames(1)
+            var image = try XCTUnwrap(fixture.firstDescendant(of: ProgressHUD.bezelWidget, type: gtk_image_get_type()))
+            XCTAssertEqual(gtk_image_get_storage_type(OpaquePointer(image)), GTK_IMAGE_ICON_NAME)
+            let texture = gdk_memory_texture_new(1, 1, GDK_MEMORY_R8G8B8A8, g_bytes_new([UInt8](repeating: 255, count: 4), 4), 4)!
+            defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+            let file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("gtkhud-\(UUID().uuidString).png")
+            defer { try? FileManager.default.removeItem(at: file) }
+            XCTAssertNotEqual(gdk_texture_save_to_png(texture, file.path), 0)
+            ProgressHUD.showImage(.file(file), status: "File")
+            fixture.host.waitForFrames(1)
+            image = try XCTUnwrap(fixture.firstDescendant(of: ProgressHUD.bezelWidget, type: gtk_image_get_type()))
+            XCTAssertEqual(gtk_image_get_storage_type(OpaquePointer(image)), GTK_IMAGE_PAINTABLE, "a file is loaded as a file")
+            ProgressHUD.showImage(.paintable(texture), status: "Paintable")
+            fixture.host.waitForFrames(1)
+            image = try XCTUnwrap(fixture.firstDescendant(of: ProgressHUD.bezelWidget, type: gtk_image_get_type()))
+            XCTAssertEqual(gtk_image_get_storage_type(OpaquePointer(image)), GTK_IMAGE_PAINTABLE)
+            XCTAssertEqual(gtk_image_get_paintable(OpaquePointer(image)).map(UnsafeMutableRawPointer.init), UnsafeMutableRawPointer(texture),
+                           "the app's paintable itself is shown")
+        }
+    }
+
     func testUnknownIconNameStillShowsAnImage() throws {
         try run { fixture in
-            ProgressHUD.showImage("gtkhud-no-such-icon-symbolic", status: "Unknown icon")
+            ProgressHUD.showImage(.iconName("gtkhud-no-such-icon-symbolic"), status: "Unknown icon")
             fixture.host.waitForFrames(1)
             XCTAssertTrue(ProgressHUD.isVisible)
             let image = try XCTUnwrap(fixture.firstDescendant(of: ProgressHUD.bezelWidget, type: gtk_image_get_type()))
@@ -425,7 +450,7 @@ final class BadInputTests: XCTestCase {
 
     func testMissingImageFileStillShowsTheHUD() throws {
         try run { fixture in
-            ProgressHUD.showImage("/nonexistent/gtkhud-missing.png", status: "No file")
+            ProgressHUD.showImage(.file("/nonexistent/gtkhud-missing.png"), status: "No file")
             fixture.host.waitForFrames(1)
             XCTAssertTrue(ProgressHUD.isVisible)
             XCTAssertNotNil(fixture.firstDescendant(of: ProgressHUD.bezelWidget, type: gtk_image_get_type()))
