@@ -27,10 +27,10 @@ public final class HUDOverlay {
 
     /// A new overlay around `content` (may be nil and set later); nil, with a
     /// message, before GTK is initialised (no widget can exist then).
-    public convenience init?(content: UnsafeMutablePointer<GtkWidget>? = nil) {
+    public convenience init?(content: (any GtkWidgetConvertible)? = nil) {
         guard GtkHUDRuntime.prepare(caller: "HUDOverlay.init(content:)") else { return nil }
         self.init(adopting: HUDOverlayWidget.create())
-        if let content { self.content = content }
+        if let content = content?.gtkWidget { self.content = content }
     }
 
     private init(adopting pointer: UnsafeMutablePointer<GtkWidget>) {
@@ -66,8 +66,8 @@ public final class HUDOverlay {
     /// The overlay serving `widget`: the nearest overlay around it, or else the
     /// layer of its window (added on first use). Nil if the widget is not in a
     /// window yet (or GTK is not initialised).
-    public static func host(for widget: UnsafeMutablePointer<GtkWidget>) -> HUDOverlay? {
-        guard GtkHUDRuntime.prepare(caller: "HUDOverlay.host(for:)") else { return nil }
+    public static func host(for convertible: some GtkWidgetConvertible) -> HUDOverlay? {
+        guard GtkHUDRuntime.prepare(caller: "HUDOverlay.host(for:)"), let widget = convertible.gtkWidget else { return nil }
         if let overlay = HUDOverlayWidget.of(widget) { return HUDOverlay(existing: overlay.widget) }
         if let ancestor = gtk_widget_get_ancestor(widget, HUDOverlayWidget.gtype) {
             return HUDOverlay(existing: ancestor)

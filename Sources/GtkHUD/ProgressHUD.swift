@@ -153,9 +153,9 @@ public enum ProgressHUD {
 
     /// The widget whose window (or nearest ``HUDOverlay``) hosts the HUD;
     /// nil (the default) uses the active window.
-    public static var host: UnsafeMutablePointer<GtkWidget>? {
+    public static var host: (any GtkWidgetConvertible)? {
         get { SharedHUD.hostWidget?.withObject { $0.asWidget } }
-        set { SharedHUD.hostWidget = newValue.map { WeakObjectRef($0.raw) } }
+        set { SharedHUD.hostWidget = newValue?.gtkWidget.map { WeakObjectRef($0.raw) } }
     }
 
     /// Seconds before a requested HUD appears; dismissed within it, it never shows (0).
@@ -187,9 +187,9 @@ public enum ProgressHUD {
 
     /// Puts a widget of yours in the bezel (then call ``showCustomWidget(status:)``);
     /// nil removes it. A fresh (floating) widget is taken over, like a GTK container does.
-    public static func setCustomWidget(_ widget: UnsafeMutablePointer<GtkWidget>?) {
+    public static func setCustomWidget(_ widget: (any GtkWidgetConvertible)?) {
         // Each widget is new content (compared by identity), so the next show re-renders.
-        SharedHUD.customWidget = widget.map { GtkObjectContent($0.raw) }
+        SharedHUD.customWidget = widget?.gtkWidget.map { GtkObjectContent($0.raw) }
         SharedHUD.instance?.controller.replaceCustomWidget(with: SharedHUD.customWidget)
     }
 
