@@ -1,3 +1,4 @@
+import GtkSupport
 import HUDCore
 
 // The values of GtkHUD's public API are defined once, in HUDCore (which the
@@ -32,3 +33,11 @@ public typealias BannerPlacement = HUDCore.BannerPlacement
 public typealias Diagnostics = HUDCore.Diagnostics
 
 typealias HUDCoreDiagnostics = HUDCore.Diagnostics
+
+// GTK plumbing an app may need, without importing GtkHUD's internal modules.
+
+/// Runs Swift's main actor on GLib's main loop (installed at load time; call
+/// `MainActorBridge.install()` yourself only if GtkHUD was loaded off the main thread).
+public typealias MainActorBridge = GtkSupport.MainActorBridge
+/// A CSS provider installed on the default display, e.g. `StyleSheet(priority: .application)`.
+public typealias StyleSheet = GtkSupport.StyleSheet
