@@ -36,7 +36,7 @@ enum GalleryBinary {
 
     /// The package root (for data/ and docs/).
     static var root: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// Fails the test when the gallery was not built.

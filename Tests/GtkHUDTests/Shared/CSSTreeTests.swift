@@ -23,7 +23,7 @@ final class CSSTreeTests: XCTestCase {
 
     /// Parses the trees in README.md's "### HUD nodes" and "### Banner nodes" sections.
     static func readmeNodes() throws -> [Node] {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         var nodes: [Node] = []
         for heading in ["### HUD nodes", "### Banner nodes"] {
