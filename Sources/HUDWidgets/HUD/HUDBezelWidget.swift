@@ -178,7 +178,10 @@ public final class HUDBezelWidget: SwiftWidget {
     private func updateAccessibility() {
         let name = content.spokenName
         Accessible.setLabel(widget, name)
-        if let progressIndicator = ringWidget?.widget ?? barWidget?.widget { Accessible.setLabel(progressIndicator, name) }
+        // A determinate ring or bar is a progress bar named like the HUD; the spinner is hidden from screen readers.
+        if content.indicator.progressFraction != nil, let progressIndicator = ringWidget?.widget ?? barWidget?.widget {
+            Accessible.setLabel(progressIndicator, name)
+        }
         Accessible.setState(widget, GTK_ACCESSIBLE_STATE_BUSY, content.indicator == .indeterminate)
     }
 

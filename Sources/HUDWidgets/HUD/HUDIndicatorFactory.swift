@@ -40,9 +40,7 @@ enum HUDIndicatorFactory {
                 gtk_widget_set_size_request(spinner, 32, 32)
                 return spinner
             }
-            let ring = HUDRingWidget.create()
-            HUDRingWidget.of(ring)?.setProgress(nil, animated: false)
-            return ring
+            return HUDRingWidget.createSpinner()
         case .progress(let fraction):
             if content.progressStyle == .bar {
                 let bar = HUDBarWidget.create()

@@ -19,6 +19,15 @@ public final class HUDRingWidget: SwiftWidget {
     /// Creates a ring (floating reference).
     public static func create() -> UnsafeMutablePointer<GtkWidget> { WidgetTypes.instantiate(gtype) }
 
+    /// Creates a spinner that assistive technologies do not see (role
+    /// presentation): the bezel around it is busy and carries the message, so a
+    /// screen reader says it once, not once for the bezel and once for the spinner.
+    public static func createSpinner() -> UnsafeMutablePointer<GtkWidget> {
+        let ring = WidgetTypes.instantiate(gtype, role: GTK_ACCESSIBLE_ROLE_PRESENTATION)
+        HUDRingWidget.of(ring)?.setProgress(nil, animated: false)
+        return ring
+    }
+
     public enum Kind: String, Sendable, CaseIterable {
         case indeterminate, annular, pie
     }
