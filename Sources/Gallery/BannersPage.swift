@@ -113,7 +113,7 @@ final class BannersPage: GalleryPage {
     // MARK: Making banners
 
     /// A banner with the page's options (not shown, not tracked yet).
-    func make(title: String?, subtitle: String? = nil, image: NotificationBanner.Image? = nil,
+    func make(title: String?, subtitle: String? = nil, image: ImageSource? = nil,
               background: HUDColor? = nil, text: HUDColor? = nil) -> NotificationBanner? {
         guard let banner = try? NotificationBanner(title: title, subtitle: subtitle, image: image,
                                                    backgroundColor: background, textColor: text) else { return nil }
@@ -129,7 +129,7 @@ final class BannersPage: GalleryPage {
 
     /// Makes and shows a banner for `seconds` (nil: the page's duration; 0: until dismissed).
     @discardableResult
-    func show(title: String?, subtitle: String? = nil, image: NotificationBanner.Image? = nil,
+    func show(title: String?, subtitle: String? = nil, image: ImageSource? = nil,
               background: HUDColor? = nil, text: HUDColor? = nil, seconds: Double? = nil,
               configure: (NotificationBanner) -> Void = { _ in }) -> NotificationBanner? {
         guard let banner = make(title: title, subtitle: subtitle, image: image, background: background, text: text) else { return nil }
@@ -166,8 +166,8 @@ final class BannersPage: GalleryPage {
                 self.show(title: "Connection restored", subtitle: "You are back online", image: .iconName("network-wireless-symbolic")) { $0.position = .bottom }
             },
             UI.actionRow("Title only") { self.show(title: "Copied to the clipboard") },
-            UI.actionRow("Image file", subtitle: "NotificationBanner.Image.file, untinted") {
-                let image: NotificationBanner.Image = Self.appIconFile.map { .file($0) } ?? .iconName("starred-symbolic")
+            UI.actionRow("Image file", subtitle: "ImageSource.file, untinted") {
+                let image: ImageSource = Self.appIconFile.map { .file($0) } ?? .iconName("starred-symbolic")
                 self.show(title: "GtkHUD Gallery", subtitle: "An image from a file, in its own colours", image: image) { $0.tintsImage = false }
             },
             UI.actionRow("BRYXBanner colours", subtitle: "backgroundColor and textColor") {

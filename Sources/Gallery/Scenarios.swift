@@ -350,7 +350,7 @@ enum ScenarioRunner {
             }
         case "banner-image":
             await page(banners)
-            let image: NotificationBanner.Image = BannersPage.appIconFile.map { .file($0) } ?? .iconName("starred-symbolic")
+            let image: ImageSource = BannersPage.appIconFile.map { .file($0) } ?? .iconName("starred-symbolic")
             banners.show(title: "GtkHUD Gallery", subtitle: "An image from a file", image: image, seconds: 1) { $0.tintsImage = false }
         case "banner-colors":
             await page(banners)

@@ -193,7 +193,7 @@ enum Screenshots {
             }),
             ("banner-bottom", { page.show(title: "Connection restored", subtitle: "You are back online", image: .iconName("network-wireless-symbolic"), seconds: long) { $0.position = .bottom } }),
             ("banner-image", {
-                let image: NotificationBanner.Image = BannersPage.appIconFile.map { .file($0) } ?? .iconName("starred-symbolic")
+                let image: ImageSource = BannersPage.appIconFile.map { .file($0) } ?? .iconName("starred-symbolic")
                 page.show(title: "GtkHUD Gallery", subtitle: "An image from a file, in its own colours", image: image, seconds: long) { $0.tintsImage = false }
             }),
             ("banner-colors", { page.show(title: "Payment failed", subtitle: "Your card was declined", image: .iconName("dialog-error-symbolic"),

@@ -28,7 +28,7 @@ public final class BannerCenter {
     let presenter: BannerStackPresenter
     private let overlayReference: WeakObjectRef
     private var wrappers: [Banner: NotificationBanner] = [:]
-    private var settingsConnection: SignalConnection?
+    private var settingsConnections: [SignalConnection] = []
     private var isDestroyed = false
 
     /// Centers by overlay widget; a center lives until its overlay is disposed.
@@ -61,7 +61,6 @@ public final class BannerCenter {
         presenter = BannerStackPresenter(stack: stackPointer)
         queue = BannerQueue(scheduler: GLibScheduler.shared, presenter: presenter)
         presenter.queue = queue
-        presenter.center = self
         overlay.implementation.addLayer(stackPointer)
         let key = overlay.widget.raw
         overlay.implementation.addDisposeHandler { [weak self] in
@@ -69,13 +68,9 @@ public final class BannerCenter {
             BannerCenter.centers[key] = nil
             center?.hostDestroyed()
         }
-        installEscapeKey(on: overlay.implementation.keyEventTarget)
-        if let settings = gtk_widget_get_settings(stackPointer) {
-            settingsConnection = Signal.connectPointer(UnsafeMutableRawPointer(settings), "notify::gtk-enable-animations") { [weak self] _ in
-                self?.refreshAnimationSetting()
-            }
-        }
-        refreshAnimationSetting()
+        // Escape dismisses the focused banner, or else the newest one (the overlay's one Escape binding).
+        overlay.implementation.addEscapeHandler { [weak self] in self?.dismissFront() ?? false }
+        followAnimationSetting(of: stackPointer)
     }
 
     // MARK: - Settings
@@ -84,10 +79,7 @@ public final class BannerCenter {
     /// `AdwToastOverlay`); the others wait. Values below 1 count as 1 (with a message).
     public var maxVisible: Int {
         get { queue.maxVisible }
-        set {
-            refreshAnimationSetting()
-            queue.maxVisible = newValue
-        }
+        set { queue.maxVisible = newValue }
     }
 
     /// The widest a banner gets, in pixels; narrower windows give it their full
@@ -136,7 +128,6 @@ public final class BannerCenter {
     /// Dismisses every banner of this window, showing and waiting. Each
     /// `onDismiss` runs once (reason ``BannerDismissReason/dismissAll``).
     public func dismissAll() {
-        refreshAnimationSetting()
         queue.dismissAll()
     }
 
@@ -144,8 +135,7 @@ public final class BannerCenter {
     /// as Escape does. Returns whether a banner was dismissed.
     @discardableResult
     public func dismissFront() -> Bool {
-        refreshAnimationSetting()
-        return queue.dismissFront()
+        queue.dismissFront()
     }
 
     /// The window's banner layer (CSS node `hudbannerstack`), valid while the window lives.
@@ -164,7 +154,6 @@ public final class BannerCenter {
                                       "this banner already belongs to another window; nothing was shown.")
             return
         }
-        refreshAnimationSetting()
         wrappers[banner.core] = banner
         banner.center = self
         queue.show(banner.core, duration: duration)
@@ -175,8 +164,6 @@ public final class BannerCenter {
         }
     }
 
-    func wrapper(for banner: Banner) -> NotificationBanner? { wrappers[banner] }
-
     /// Called once the banner's dismissal has been reported.
     func forget(_ banner: NotificationBanner) {
         wrappers[banner.core] = nil
@@ -185,31 +172,29 @@ public final class BannerCenter {
     /// The GTK widget of a banner on screen or leaving.
     func widget(for banner: NotificationBanner) -> BannerWidget? { presenter.widget(for: banner.core) }
 
-    /// Mirrors `gtk-enable-animations` into the queue, so transitions are
-    /// immediate when the user turned animations off.
-    func refreshAnimationSetting() {
-        guard !isDestroyed else { return }
-        queue.animationsEnabled = GtkEnvironment.animationsEnabled(for: presenter.stack.widget)
+    /// The one animation-setting observer: mirrors `gtk-enable-animations`
+    /// (and GTK 4.22's reduced-motion setting) into the queue, now and whenever
+    /// the user changes it, so transitions are immediate when animations are off.
+    private func followAnimationSetting(of widget: UnsafeMutablePointer<GtkWidget>) {
+        let refresh: @MainActor () -> Void = { [weak self] in
+            guard let self, !self.isDestroyed else { return }
+            self.queue.animationsEnabled = GtkEnvironment.animationsEnabled(for: self.presenter.stack.widget)
+        }
+        if let settings = gtk_widget_get_settings(widget) {
+            settingsConnections = ["notify::gtk-enable-animations", "notify::gtk-interface-reduced-motion"].map {
+                Signal.connect(UnsafeMutableRawPointer(settings), $0, refresh)
+            }
+        }
+        refresh()
     }
 
     private func hostDestroyed() {
         guard !isDestroyed else { return }
         isDestroyed = true
-        settingsConnection?.disconnect()
-        settingsConnection = nil
+        settingsConnections.forEach { $0.disconnect() }
+        settingsConnections = []
         queue.hostDestroyed()
         wrappers.removeAll()
         presenter.hostDestroyed()
-    }
-
-    private func installEscapeKey(on overlay: UnsafeMutablePointer<GtkWidget>) {
-        guard let controller = gtk_event_controller_key_new() else { return }
-        Signal.connectKey(UnsafeMutableRawPointer(controller), "key-pressed") { [weak self] keyval, _, state in
-            let modifiers = state & (GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue
-                | GDK_SUPER_MASK.rawValue)
-            guard keyval == UInt32(GDK_KEY_Escape), modifiers == 0, let self else { return false }
-            return self.dismissFront()
-        }
-        gtk_widget_add_controller(overlay, controller)
     }
 }

@@ -30,25 +30,10 @@ import HUDWidgets
 /// buttons are reachable with Tab.
 @MainActor
 public final class NotificationBanner {
-    /// The picture at the banner's leading edge.
-    public enum Image {
-        /// A themed icon, e.g. `"dialog-warning-symbolic"`.
-        case iconName(String)
-        /// An image file on disk.
-        case file(String)
-        /// An image in a GResource bundle, e.g. `"/org/example/App/done.png"`.
-        case resource(String)
-        /// Any `GdkPaintable` (a `GdkTexture`, a `GtkIconPaintable`...); the banner keeps a reference.
-        case paintable(OpaquePointer)
-    }
-
     /// The logic object the window's queue works with.
     let core: Banner
     /// The window center while the banner is queued or on screen.
     weak var center: BannerCenter?
-    private(set) var paintable: OpaquePointer?
-    private var paintableReference: ObjectRef?
-    private var titleWidgetReference: ObjectRef?
     private var actionHandler: (@MainActor () -> Void)?
     private var actionName: String?
     private var actionTarget: OpaquePointer?
@@ -68,18 +53,14 @@ public final class NotificationBanner {
     ///   - onTap: called when the banner is tapped or clicked (after it starts to dismiss).
     /// - Throws: ``BannerContentError/empty`` when title, subtitle and image are
     ///   all missing (whitespace-only text counts as missing); a message says so too.
-    public init(title: String? = nil, subtitle: String? = nil, image: Image? = nil,
+    public init(title: String? = nil, subtitle: String? = nil, image: ImageSource? = nil,
                 backgroundColor: HUDColor? = nil, textColor: HUDColor? = nil,
                 onTap: (@MainActor () -> Void)? = nil) throws(BannerContentError) {
-        var content = try BannerContent(title: title, subtitle: subtitle, image: image.map(Self.logicImage))
+        var content = try BannerContent(title: title, subtitle: subtitle, image: image)
         content.backgroundColor = nil
         content.textColor = nil
         core = Banner(content)
         self.onTap = onTap
-        if case .paintable(let pointer)? = image {
-            paintableReference = ObjectRef(retaining: UnsafeMutableRawPointer(pointer))
-            paintable = pointer
-        }
         if backgroundColor != nil || textColor != nil {
             core.content.backgroundColor = backgroundColor ?? .defaultBackground
             core.content.textColor = textColor ?? .white
@@ -100,26 +81,16 @@ public final class NotificationBanner {
     /// already on screen. Nil removes one.
     /// - Throws: ``BannerContentError/empty`` when all three would be missing;
     ///   the banner is left as it was.
-    public func setMessage(title: String?, subtitle: String?, image: Image?) throws(BannerContentError) {
-        if let image {
-            try replaceImage(image, title: title, subtitle: subtitle)
-        } else {
-            try core.content.replaceMessage(title: title, subtitle: subtitle, image: nil)
-            paintableReference = nil
-            paintable = nil
-        }
+    public func setMessage(title: String?, subtitle: String?, image: ImageSource?) throws(BannerContentError) {
+        try core.content.replaceMessage(title: title, subtitle: subtitle, image: image)
     }
 
     /// A widget shown instead of the title label (the title text, if any,
-    /// stays the accessible name). The banner keeps a reference.
+    /// stays the accessible name). The banner keeps a reference; a fresh
+    /// (floating) widget is taken over, as a GTK container would.
     public var titleWidget: UnsafeMutablePointer<GtkWidget>? {
-        get { titleWidgetReference?.widget }
-        set {
-            titleWidgetReference = newValue.map { pointer in
-                g_object_is_floating(pointer.raw) != 0 ? ObjectRef(adopting: pointer.raw) : ObjectRef(retaining: pointer.raw)
-            }
-            refreshWidget()
-        }
+        get { (core.content.titleWidget as? GtkObjectContent)?.widget }
+        set { core.content.titleWidget = newValue.map { GtkObjectContent($0.raw) } }
     }
 
     // MARK: - Look and behaviour (BRYXBanner's defaults)
@@ -307,7 +278,6 @@ public final class NotificationBanner {
     /// Dismisses the banner: a showing one slides out, a waiting one is dropped.
     /// Does nothing if it was never shown or is already gone.
     public func dismiss() {
-        center?.refreshAnimationSetting()
         core.dismiss()
     }
 
@@ -340,21 +310,6 @@ public final class NotificationBanner {
 
     // MARK: - Private
 
-    private func replaceImage(_ image: Image, title: String?, subtitle: String?) throws(BannerContentError) {
-        let logicImage = Self.logicImage(image)
-        // Validate first, so a refused message leaves the paintable as it was.
-        var content = core.content
-        try content.replaceMessage(title: title, subtitle: subtitle, image: logicImage)
-        if case .paintable(let pointer) = image {
-            paintableReference = ObjectRef(retaining: UnsafeMutableRawPointer(pointer))
-            paintable = pointer
-        } else {
-            paintableReference = nil
-            paintable = nil
-        }
-        core.content = content
-    }
-
     private func setActionTarget(_ target: OpaquePointer?) {
         if let actionTarget { g_variant_unref(actionTarget) }
         actionTarget = target.map { g_variant_ref_sink($0) }
@@ -384,22 +339,7 @@ public final class NotificationBanner {
         for waiter in pending { waiter.resume(returning: reason) }
     }
 
-    private func refreshWidget() {
-        // Re-assigning the content makes the queue pass it to the view again.
-        let content = core.content
-        core.content = content
-    }
-
     isolated deinit {
         if let actionTarget { g_variant_unref(actionTarget) }
-    }
-
-    private static func logicImage(_ image: Image) -> BannerImage {
-        switch image {
-        case .iconName(let name): .iconName(name)
-        case .file(let path): .file(path)
-        case .resource(let path): .resource(path)
-        case .paintable: .custom("paintable")
-        }
     }
 }

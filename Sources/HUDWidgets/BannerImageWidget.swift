@@ -1,5 +1,6 @@
 import CGtk
 import GtkSupport
+import HUDCore
 
 /// The picture at the leading edge of a banner: a themed icon, an image file,
 /// a GResource or any `GdkPaintable`, fitted into a square and, unless told
@@ -23,20 +24,8 @@ public final class BannerImageWidget: SwiftWidget {
     /// Creates an image widget (floating reference).
     public static func create() -> UnsafeMutablePointer<GtkWidget> { WidgetTypes.instantiate(gtype) }
 
-    /// Where the picture comes from.
-    public enum Source: Equatable {
-        /// A themed icon name, e.g. `"dialog-information-symbolic"`.
-        case iconName(String)
-        /// A path to an image file.
-        case file(String)
-        /// A GResource path.
-        case resource(String)
-        /// A `GdkPaintable` supplied by the app (retained while shown).
-        case paintable(OpaquePointer)
-    }
-
     /// The picture; nil shows nothing (and the widget hides itself).
-    public var source: Source? {
+    public var source: ImageSource? {
         didSet {
             guard source != oldValue else { return }
             loaded = nil
@@ -131,7 +120,7 @@ public final class BannerImageWidget: SwiftWidget {
         case .iconName(let name): key = "icon:\(name)@\(pixelSize)x\(scale)"
         case .file(let path): key = "file:\(path)"
         case .resource(let path): key = "resource:\(path)"
-        case .paintable(let pointer): key = "paintable:\(UInt(bitPattern: Int(bitPattern: UnsafeMutableRawPointer(pointer))))"
+        case .external(let carried): key = "external:\(ObjectIdentifier(carried).hashValue)"
         }
         if key == loadedKey { return loaded }
         loadedKey = key
@@ -139,7 +128,7 @@ public final class BannerImageWidget: SwiftWidget {
         return loaded
     }
 
-    private static func load(_ source: Source, size: Int32, scale: Int32,
+    private static func load(_ source: ImageSource, size: Int32, scale: Int32,
                              widget: UnsafeMutablePointer<GtkWidget>) -> ObjectRef? {
         switch source {
         case .iconName(let name):
@@ -161,8 +150,9 @@ public final class BannerImageWidget: SwiftWidget {
             let texture = gdk_texture_new_from_file(file, &error)
             if let error { g_error_free(error) }
             return texture.map { ObjectRef(adopting: UnsafeMutableRawPointer($0)) }
-        case .paintable(let pointer):
-            return ObjectRef(retaining: UnsafeMutableRawPointer(pointer))
+        case .external(let carried):
+            // A paintable the app supplied (carried with the content, which keeps it alive).
+            return (carried as? GtkObjectContent).map { ObjectRef(retaining: $0.object) }
         }
     }
 }

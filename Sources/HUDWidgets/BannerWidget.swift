@@ -1,21 +1,31 @@
 import CGtk
 import GtkSupport
+import HUDCore
 
-/// One drop-down banner: image, title, subtitle, optional action button and
-/// optional close button, laid out with BRYXBanner's spacing (image 15 px
-/// from the leading edge, 15 px to the text, 8 px trailing, 10 px above and
-/// below the text), mirrored in right-to-left locales.
+/// One drop-down banner: it renders a ``BannerContent`` — image, title,
+/// subtitle, optional action button and optional close button — laid out with
+/// BRYXBanner's spacing (``BannerLayout``: image 15 px from the leading edge,
+/// 15 px to the text, 8 px trailing, 10 px above and below the text), mirrored
+/// in right-to-left locales.
 ///
-/// CSS node: `hudbanner`, with classes `.top` or `.bottom`, `.high-priority`,
-/// `.has-image`, `.has-subtitle`, `.has-action`, `.has-close-button`,
-/// `.has-shadow`, `.dragging`. Children: `hudbannerimage`, `label.title`,
-/// `label.subtitle` (or the custom title widget), `button.action`,
-/// `button.close`. Accessible role: alert; its name is the title and its
-/// description the subtitle.
+/// CSS nodes:
+/// ```
+/// hudbanner[.top|.bottom][.high-priority][.has-image][.has-subtitle][.has-action]
+///          [.has-close-button][.has-shadow][.has-colors][.dragging]
+/// ├── hudbannerimage[.untinted]
+/// ├── label.title            (or the content's title widget)
+/// ├── label.subtitle
+/// ├── button.action
+/// └── button.close.circular.flat
+/// ```
+/// Defaults: `.top`, `.has-shadow`, minimum height 40 px, title up to 3 lines,
+/// subtitle up to 5. Colours from the content become a generated class
+/// (``GeneratedStyle``) plus `.has-colors`. Accessible role: alert; its name
+/// is the title and its description the subtitle.
 ///
-/// The widget reports input through closures (tap, hover, press, focus, drag,
-/// buttons) and never decides anything itself; the ``BannerStackWidget`` it
-/// lives in reads ``reveal``, ``dragOffset`` and the stacking slot to place it.
+/// The widget shows content and reports input through closures (tap, hover,
+/// press, focus, buttons); it never decides anything. Where it is and how it
+/// moves is its ``BannerStackWidget``'s (see ``BannerMotion``).
 @MainActor
 public final class BannerWidget: SwiftWidget {
     public static var gtype: GType {
@@ -26,40 +36,11 @@ public final class BannerWidget: SwiftWidget {
     /// Creates a banner widget (floating reference).
     public static func create() -> UnsafeMutablePointer<GtkWidget> { WidgetTypes.instantiate(gtype) }
 
-    /// The window edge the banner belongs to.
-    public enum Edge: Sendable, Equatable {
-        case top, bottom
-
-        /// The sign of a vertical offset (y grows downwards) pointing at this edge.
-        public var towardsEdge: Double { self == .top ? -1 : 1 }
-    }
-
-    /// What holds the banner's timeout while it lasts.
-    public enum InhibitReason: Sendable, Equatable {
-        case hover, press, focus, drag
-    }
-
-    /// Spacing in pixels; the defaults are BRYXBanner's.
-    public struct Metrics: Sendable, Equatable {
-        public var imageLeading = 15.0
-        public var imageToText = 15.0
-        public var textTrailing = 8.0
-        public var textVerticalPadding = 10.0
-        public var imageSize = 25.0
-        /// Space between the text and a button, and between two buttons.
-        public var buttonSpacing = 8.0
-        /// Space between title and subtitle (BRYXBanner: none).
-        public var titleToSubtitle = 0.0
-        /// How far past its edge a hidden banner sits, so its shadow leaves too.
-        public var offscreenMargin = 7.0
-        public init() {}
-    }
-
     // MARK: - Children
 
     /// The picture at the leading edge.
     public let imageWidget: UnsafeMutablePointer<GtkWidget>
-    /// The title label (hidden when a custom title widget is set).
+    /// The title label (hidden when a title widget is shown instead).
     public let titleLabel: UnsafeMutablePointer<GtkWidget>
     /// The subtitle label.
     public let subtitleLabel: UnsafeMutablePointer<GtkWidget>
@@ -67,125 +48,25 @@ public final class BannerWidget: SwiftWidget {
     public let actionButton: UnsafeMutablePointer<GtkWidget>
     /// The optional close button.
     public let closeButton: UnsafeMutablePointer<GtkWidget>
-    /// A widget shown instead of the title label, if any.
+    /// The content's title widget while it is shown instead of the title label.
     public private(set) var customTitle: UnsafeMutablePointer<GtkWidget>?
 
-    // MARK: - Configuration
-
-    /// The edge the banner slides from; sets `.top` or `.bottom`.
-    public var edge: Edge = .top {
-        didSet {
-            guard edge != oldValue else { return }
-            applyEdgeClass()
-            queueStackAllocate()
-        }
-    }
-
-    /// Sets `.high-priority`.
-    public var isHighPriority = false { didSet { setClass("high-priority", isHighPriority) } }
-    /// Sets `.has-shadow` (the default stylesheet draws the shadow for that class).
-    public var hasShadow = true { didSet { setClass("has-shadow", hasShadow) } }
-    /// The least height in pixels (BRYXBanner's `minimumHeight`).
-    public var minimumHeight = 40.0 { didSet { queueResize() } }
-    /// Spacing; see ``Metrics``.
-    public var metrics = Metrics() {
-        didSet {
-            BannerImageWidget.of(imageWidget)?.pixelSize = Int32(metrics.imageSize.rounded())
-            queueResize()
-        }
-    }
-    /// Whether the close button is shown.
-    public var showsCloseButton = false {
-        didSet {
-            gtk_widget_set_visible(closeButton, showsCloseButton ? 1 : 0)
-            setClass("has-close-button", showsCloseButton)
-        }
-    }
-
-    // MARK: - Placement, read by BannerStackWidget
-
-    /// 0 is fully hidden past the edge, 1 is shown; springs may overshoot.
-    /// Setting it stops a running reveal animation.
-    public var reveal: Double {
-        get { revealValue }
-        set {
-            stopRevealAnimation()
-            revealValue = newValue
-            queueStackAllocate()
-        }
-    }
-
-    /// Extra vertical displacement from a drag, in pixels (y grows downwards).
-    /// Setting it stops a running drag animation.
-    public var dragOffset: Double {
-        get { dragValue }
-        set {
-            stopDragAnimation()
-            dragValue = newValue
-            queueStackAllocate()
-        }
-    }
-
-    /// The stacking slot (0 nearest the edge); nil while leaving.
-    public internal(set) var slot: Int?
-    /// Where the visible banner was last placed, in the stack's coordinates
-    /// (the stretch filling a gap during an overshoot is not included).
-    public internal(set) var frame: (x: Double, y: Double, width: Double, height: Double) = (0, 0, 0, 0)
-    /// The height the banner needs at its current width.
-    public internal(set) var naturalHeight = 0.0
-
-    /// The distance from shown to fully hidden, for the current height.
-    public var travelDistance: Double { max(naturalHeight, 0) + metrics.offscreenMargin }
-
-    /// Whether a reveal, drag or slot animation is running.
-    public var isAnimating: Bool {
-        revealAnimation?.isPlaying == true || dragAnimation?.isPlaying == true || slotAnimation?.isPlaying == true
-    }
-
-    /// Whether the user is dragging the banner right now.
-    public private(set) var isDragging = false
-
-    private var revealValue = 0.0
-    private var dragValue = 0.0
-    private var revealAnimation: Animation?
-    private var dragAnimation: Animation?
-    private var slotAnimation: Animation?
-    /// Bumped whenever an animation is replaced or stopped, so a late report
-    /// from a replaced animation can never move the banner.
-    private var revealGeneration = 0, dragGeneration = 0, slotGeneration = 0
-    /// Slot movement: the offset from the edge it started at, and progress (0...1, may overshoot).
-    var slotFrom = 0.0
-    var slotProgress = 1.0
-    var lastSlotOffset = 0.0
+    /// The edge the banner belongs to (from its content).
+    public private(set) var position: BannerPosition = .top
+    /// The least height in pixels (from its content).
+    private var minimumHeight = BannerLayout.defaultMinimumHeight
+    private var hasTitleText = false
 
     // MARK: - Callbacks
 
-    /// A tap or click on the banner (not on its buttons, not after a drag).
+    /// A tap or click on the banner (not on its buttons, not a drag).
     public var onTap: (@MainActor () -> Void)?
     /// The action button was clicked.
     public var onActionClicked: (@MainActor () -> Void)?
     /// The close button was clicked.
     public var onCloseClicked: (@MainActor () -> Void)?
-    /// Hover, press, focus or drag began (`true`) or ended (`false`).
-    public var onInhibit: (@MainActor (InhibitReason, Bool) -> Void)?
-    /// A drag began.
-    public var onDragBegan: (@MainActor () -> Void)?
-    /// The finger or pointer is `offset` pixels (vertical) from where the drag began.
-    /// Without a handler the banner follows it 1:1.
-    public var onDragMoved: (@MainActor (_ offset: Double) -> Void)?
-    /// The drag ended at `offset` with `velocity` (pixels per second, vertical).
-    /// Without a handler the banner springs back.
-    public var onDragEnded: (@MainActor (_ offset: Double, _ velocity: Double) -> Void)?
-
-    /// A drag moves at least this far before it counts as a drag rather than a tap.
-    public static let dragThreshold = 4.0
-    /// Velocity is measured over the drag samples of this many milliseconds before release.
-    public static let velocityWindowMilliseconds: Int64 = 100
-
-    private var dragMoved = false
-    private var samples: [(time: Int64, offset: Double)] = []
-    private var lastDragOffset = 0.0
-    private var hasTitleText = false
+    /// Hover, press or focus began (`true`) or ended (`false`).
+    public var onInhibit: (@MainActor (BannerInhibitReason, Bool) -> Void)?
 
     // MARK: - Life cycle
 
@@ -199,8 +80,9 @@ public final class BannerWidget: SwiftWidget {
         for child in [imageWidget, titleLabel, subtitleLabel, actionButton, closeButton] {
             gtk_widget_set_parent(child, widget)
         }
-        Self.setUpLabel(titleLabel, cssClass: "title", lines: 3)
-        Self.setUpLabel(subtitleLabel, cssClass: "subtitle", lines: 5)
+        BannerImageWidget.of(imageWidget)?.pixelSize = Int32(BannerLayout.imageSize)
+        Self.setUpLabel(titleLabel, cssClass: "title", lines: Int32(BannerLayout.titleMaximumLines))
+        Self.setUpLabel(subtitleLabel, cssClass: "subtitle", lines: Int32(BannerLayout.subtitleMaximumLines))
         gtk_widget_set_visible(titleLabel, 0)
         gtk_widget_set_visible(subtitleLabel, 0)
         gtk_widget_add_css_class(actionButton, "action")
@@ -211,8 +93,8 @@ public final class BannerWidget: SwiftWidget {
         Accessible.setLabel(closeButton, "Dismiss")
         gtk_widget_set_visible(closeButton, 0)
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
-        applyEdgeClass()
-        setClass("has-shadow", hasShadow)
+        setClass("top", true)
+        setClass("has-shadow", true)
         installControllers()
         Signal.connect(actionButton.raw, "clicked") { [weak self] in self?.onActionClicked?() }
         Signal.connect(closeButton.raw, "clicked") { [weak self] in self?.onCloseClicked?() }
@@ -223,37 +105,30 @@ public final class BannerWidget: SwiftWidget {
         onActionClicked = nil
         onCloseClicked = nil
         onInhibit = nil
-        onDragBegan = nil
-        onDragMoved = nil
-        onDragEnded = nil
-        revealAnimation?.stop()
-        dragAnimation?.stop()
-        slotAnimation?.stop()
-        revealAnimation = nil
-        dragAnimation = nil
-        slotAnimation = nil
         customTitle = nil
     }
 
     // MARK: - Content
 
-    /// Sets the title. Plain text is shown literally; with `markup` it is
-    /// parsed as Pango markup (invalid markup falls back to literal text).
-    /// Also the banner's accessible name (without markup).
-    public func setTitle(_ text: String?, markup: Bool = false) {
-        Self.setText(text, markup: markup, on: titleLabel)
-        hasTitleText = text != nil
-        gtk_widget_set_visible(titleLabel, text != nil && customTitle == nil ? 1 : 0)
-        Accessible.setLabel(widget, text.map { _ in Self.labelText(titleLabel) })
-        queueResize()
-    }
-
-    /// Sets the subtitle (wraps onto at most 5 lines). Also the accessible description.
-    public func setSubtitle(_ text: String?, markup: Bool = false) {
-        Self.setText(text, markup: markup, on: subtitleLabel)
-        gtk_widget_set_visible(subtitleLabel, text == nil ? 0 : 1)
-        setClass("has-subtitle", text != nil)
-        Accessible.setDescription(widget, text.map { _ in Self.labelText(subtitleLabel) })
+    /// Shows `content`: the edge, priority, shadow, minimum height, texts
+    /// (literal unless the content uses markup; invalid markup is shown
+    /// literally), image, action and close buttons, title widget and colours.
+    public func apply(_ content: BannerContent) {
+        position = content.position
+        setClass("top", position == .top)
+        setClass("bottom", position == .bottom)
+        setClass("high-priority", content.priority == .high)
+        setClass("has-shadow", content.hasShadows)
+        minimumHeight = content.minimumHeight
+        gtk_widget_set_visible(closeButton, content.showsCloseButton ? 1 : 0)
+        setClass("has-close-button", content.showsCloseButton)
+        setTitle(content.title, markup: content.usesMarkup)
+        setSubtitle(content.subtitle, markup: content.usesMarkup)
+        setImage(content.image, tinted: content.tintsImage)
+        setAction(label: content.action?.label)
+        setCustomTitle((content.titleWidget as? GtkObjectContent)?.widget)
+        GeneratedStyle.setClass(on: widget, node: "hudbanner", declarations: Self.colorDeclarations(content))
+        setClass("has-colors", content.backgroundColor != nil || content.textColor != nil)
         queueResize()
     }
 
@@ -262,17 +137,31 @@ public final class BannerWidget: SwiftWidget {
     /// The subtitle as shown (markup removed), or nil.
     public var subtitleText: String? { gtk_widget_get_visible(subtitleLabel) != 0 ? Self.labelText(subtitleLabel) : nil }
 
-    /// Sets the picture and whether it is tinted with the text colour.
-    public func setImage(_ source: BannerImageWidget.Source?, tinted: Bool = true) {
+    /// Marks the banner as being dragged (`.dragging`).
+    public func setDragging(_ dragging: Bool) { setClass("dragging", dragging) }
+
+    private func setTitle(_ text: String?, markup: Bool) {
+        Self.setText(text, markup: markup, on: titleLabel)
+        hasTitleText = text != nil
+        gtk_widget_set_visible(titleLabel, text != nil && customTitle == nil ? 1 : 0)
+        Accessible.setLabel(widget, text.map { _ in Self.labelText(titleLabel) })
+    }
+
+    private func setSubtitle(_ text: String?, markup: Bool) {
+        Self.setText(text, markup: markup, on: subtitleLabel)
+        gtk_widget_set_visible(subtitleLabel, text == nil ? 0 : 1)
+        setClass("has-subtitle", text != nil)
+        Accessible.setDescription(widget, text.map { _ in Self.labelText(subtitleLabel) })
+    }
+
+    private func setImage(_ source: ImageSource?, tinted: Bool) {
         guard let image = BannerImageWidget.of(imageWidget) else { return }
         image.source = source
         image.isTinted = tinted
         setClass("has-image", source != nil)
-        queueResize()
     }
 
-    /// Shows the action button with `label` (mnemonic underscores allowed), or hides it for nil.
-    public func setAction(label: String?) {
+    private func setAction(label: String?) {
         if let label {
             gtk_button_set_label(actionButton.cast(to: GtkButton.self), label)
             gtk_button_set_use_underline(actionButton.cast(to: GtkButton.self), 1)
@@ -281,9 +170,8 @@ public final class BannerWidget: SwiftWidget {
         setClass("has-action", label != nil)
     }
 
-    /// Shows `title` instead of the title label (nil restores the label). The
-    /// banner keeps a reference while it shows it.
-    public func setCustomTitle(_ title: UnsafeMutablePointer<GtkWidget>?) {
+    /// Shows `title` instead of the title label (nil restores the label).
+    private func setCustomTitle(_ title: UnsafeMutablePointer<GtkWidget>?) {
         guard title != customTitle else { return }
         if let customTitle, gtk_widget_get_parent(customTitle) == widget { gtk_widget_unparent(customTitle) }
         customTitle = title
@@ -294,187 +182,14 @@ public final class BannerWidget: SwiftWidget {
             g_object_unref(title.raw)
         }
         gtk_widget_set_visible(titleLabel, hasTitleText && title == nil ? 1 : 0)
-        queueResize()
     }
 
-    // MARK: - Animation
-
-    /// Springs ``reveal`` to `target` (nil spring: jumps). `velocity` is in reveal units per second.
-    public func animateReveal(to target: Double, spring: Animation.Spring?, velocity: Double = 0,
-                              completion: (@MainActor () -> Void)? = nil) {
-        stopRevealAnimation()
-        guard let spring, isAlive, !isDisposed else {
-            reveal = target
-            completion?()
-            return
-        }
-        revealGeneration += 1
-        let generation = revealGeneration
-        let animation = Animation(springOn: widget, from: revealValue, to: target, spring: spring, velocity: velocity) { [weak self] value in
-            guard let self, !self.isDisposed, generation == self.revealGeneration else { return }
-            self.revealValue = value
-            self.queueStackAllocate()
-        }
-        if let completion { animation.onDone(completion) }
-        revealAnimation = animation
-        animation.play()
-    }
-
-    /// Springs ``dragOffset`` to `target` (nil spring: jumps). `velocity` is in pixels per second.
-    public func animateDrag(to target: Double, spring: Animation.Spring?, velocity: Double = 0) {
-        stopDragAnimation()
-        guard let spring, isAlive, !isDisposed else {
-            dragOffset = target
-            return
-        }
-        dragGeneration += 1
-        let generation = dragGeneration
-        let animation = Animation(springOn: widget, from: dragValue, to: target, spring: spring, velocity: velocity) { [weak self] value in
-            guard let self, !self.isDisposed, generation == self.dragGeneration else { return }
-            self.dragValue = value
-            self.queueStackAllocate()
-        }
-        dragAnimation = animation
-        animation.play()
-    }
-
-    /// Turns the drag displacement into reveal progress (for an exit that
-    /// continues from where the finger let go) and returns `velocity`
-    /// (pixels per second) in reveal units per second.
-    @discardableResult
-    public func foldDragIntoReveal(velocity: Double = 0) -> Double {
-        let travel = max(travelDistance, 1)
-        stopRevealAnimation()
-        stopDragAnimation()
-        let towardsEdge = (1 - revealValue) * travel + dragValue * edge.towardsEdge
-        dragValue = 0
-        revealValue = 1 - towardsEdge / travel
-        queueStackAllocate()
-        return -(velocity * edge.towardsEdge) / travel
-    }
-
-    /// Moves to `slot`, springing from where the banner is now.
-    func moveToSlot(_ slot: Int?, spring: Animation.Spring?) {
-        self.slot = slot
-        slotGeneration += 1
-        if let running = slotAnimation {
-            slotAnimation = nil
-            running.stop()
-        }
-        slotFrom = lastSlotOffset
-        guard let spring, isAlive, !isDisposed, gtk_widget_get_mapped(widget) != 0 else {
-            slotProgress = 1
-            queueStackAllocate()
-            return
-        }
-        slotProgress = 0
-        slotGeneration += 1
-        let generation = slotGeneration
-        let animation = Animation(springOn: widget, from: 0, to: 1, spring: spring, velocity: 0) { [weak self] value in
-            guard let self, !self.isDisposed, generation == self.slotGeneration else { return }
-            self.slotProgress = value
-            self.queueStackAllocate()
-        }
-        slotAnimation = animation
-        animation.play()
-    }
-
-    /// Stops the reveal animation where it is (dropping it would jump to its end).
-    private func stopRevealAnimation() {
-        revealGeneration += 1
-        guard let running = revealAnimation else { return }
-        revealAnimation = nil
-        running.stop()
-    }
-
-    private func stopDragAnimation() {
-        dragGeneration += 1
-        guard let running = dragAnimation else { return }
-        dragAnimation = nil
-        running.stop()
-    }
-
-    // MARK: - Input (public so tests can drive the same paths the controllers use)
-
-    /// Click gesture `pressed`.
-    public func handlePressed() {
-        dragMoved = false
-        onInhibit?(.press, true)
-    }
-
-    /// Click gesture `released`: a tap unless the press turned into a drag.
-    public func handleReleased() {
-        onInhibit?(.press, false)
-        if !dragMoved { onTap?() }
-    }
-
-    /// Click gesture `stopped` or `cancel`.
-    public func handlePressCancelled() {
-        onInhibit?(.press, false)
-    }
-
-    /// Motion controller `enter` / `leave`.
-    public func handlePointer(inside: Bool) { onInhibit?(.hover, inside) }
-
-    /// Focus controller `enter` / `leave`.
-    public func handleFocus(inside: Bool) { onInhibit?(.focus, inside) }
-
-    /// Drag gesture `drag-begin`.
-    public func handleDragBegin() {
-        isDragging = true
-        samples = []
-        lastDragOffset = 0
-        // Catch a banner that is still springing back where it is.
-        stopDragAnimation()
-        setClass("dragging", true)
-        onInhibit?(.drag, true)
-        onDragBegan?()
-    }
-
-    /// Drag gesture `drag-update`: `offset` pixels from the start, at `time` (ms, event time).
-    public func handleDragUpdate(offset: Double, time: UInt32) {
-        guard isDragging else { return }
-        record(offset: offset, time: time)
-        if abs(offset) >= Self.dragThreshold { dragMoved = true }
-        if let onDragMoved { onDragMoved(offset) } else { dragOffset = offset }
-    }
-
-    /// Drag gesture `drag-end`; the release velocity comes from the last
-    /// ``velocityWindowMilliseconds`` of samples.
-    public func handleDragEnd(offset: Double, time: UInt32) {
-        guard isDragging else { return }
-        record(offset: offset, time: time)
-        isDragging = false
-        setClass("dragging", false)
-        let velocity = releaseVelocity
-        samples = []
-        onInhibit?(.drag, false)
-        if let onDragEnded { onDragEnded(offset, velocity) } else { animateDrag(to: 0, spring: nil) }
-    }
-
-    /// Drag gesture `cancel`: ends where it is, without velocity.
-    public func handleDragCancel() {
-        guard isDragging else { return }
-        isDragging = false
-        setClass("dragging", false)
-        samples = []
-        onInhibit?(.drag, false)
-        if let onDragEnded { onDragEnded(lastDragOffset, 0) } else { animateDrag(to: 0, spring: nil) }
-    }
-
-    /// Whether the press that is going on has moved far enough to be a drag.
-    public var pressBecameDrag: Bool { dragMoved }
-
-    private func record(offset: Double, time: UInt32) {
-        lastDragOffset = offset
-        let now = Int64(time)
-        samples.append((now, offset))
-        samples.removeAll { now - $0.time > Self.velocityWindowMilliseconds }
-    }
-
-    private var releaseVelocity: Double {
-        guard let first = samples.first, let last = samples.last, last.time > first.time else { return 0 }
-        return (last.offset - first.offset) / (Double(last.time - first.time) / 1000)
+    /// CSS for colours set from code, or nil to follow the theme.
+    private static func colorDeclarations(_ content: BannerContent) -> String? {
+        var declarations = ""
+        if let background = content.backgroundColor { declarations += "background-color: \(background.cssValue); " }
+        if let text = content.textColor { declarations += "color: \(text.cssValue); " }
+        return declarations.isEmpty ? nil : declarations
     }
 
     // MARK: - Layout
@@ -493,9 +208,7 @@ public final class BannerWidget: SwiftWidget {
 
     private var hasImage: Bool { gtk_widget_get_visible(imageWidget) != 0 }
 
-    private var textX: Double {
-        hasImage ? metrics.imageLeading + metrics.imageSize + metrics.imageToText : metrics.imageToText
-    }
+    private var textX: Double { BannerLayout.textLeading(hasImage: hasImage) }
 
     /// Width taken by the buttons, each with its spacing in front.
     private func buttonsWidth(natural: Bool) -> (width: Double, action: (Double, Double), close: (Double, Double)) {
@@ -507,7 +220,7 @@ public final class BannerWidget: SwiftWidget {
             let height = Self.size(of: button, .vertical, forSize: -1)
             let chosen = natural ? width.natural : width.minimum
             sizes.append((chosen, height.natural))
-            total += chosen + metrics.buttonSpacing
+            total += chosen + BannerLayout.buttonSpacing
         }
         return (total, sizes[0], sizes[1])
     }
@@ -518,17 +231,17 @@ public final class BannerWidget: SwiftWidget {
         layout.actionSize = buttons.action
         layout.closeSize = buttons.close
         layout.textX = textX
-        layout.textWidth = max(1, width - metrics.textTrailing - buttons.width - layout.textX)
+        layout.textWidth = max(1, width - BannerLayout.textTrailing - buttons.width - layout.textX)
         let forSize = Int32(layout.textWidth.rounded(.down))
         if let titleWidget { layout.titleHeight = Self.size(of: titleWidget, .vertical, forSize: forSize).natural }
         if gtk_widget_get_visible(subtitleLabel) != 0 {
             layout.subtitleHeight = Self.size(of: subtitleLabel, .vertical, forSize: forSize).natural
         }
-        let gap = layout.titleHeight > 0 && layout.subtitleHeight > 0 ? metrics.titleToSubtitle : 0
+        let gap = layout.titleHeight > 0 && layout.subtitleHeight > 0 ? BannerLayout.titleToSubtitle : 0
         layout.textHeight = layout.titleHeight + gap + layout.subtitleHeight
-        let padding = 2 * metrics.textVerticalPadding
+        let padding = 2 * BannerLayout.textVerticalPadding
         layout.height = max(layout.textHeight + padding, minimumHeight,
-                            hasImage ? metrics.imageSize + padding : 0,
+                            hasImage ? BannerLayout.imageSize + padding : 0,
                             layout.actionSize.height + padding, layout.closeSize.height + padding)
         return layout
     }
@@ -544,7 +257,7 @@ public final class BannerWidget: SwiftWidget {
                 textMinimum = max(textMinimum, size.minimum)
                 textNatural = max(textNatural, size.natural)
             }
-            let fixed = textX + metrics.textTrailing
+            let fixed = textX + BannerLayout.textTrailing
             let minimum = fixed + textMinimum + buttonsWidth(natural: false).width
             let natural = fixed + textNatural + buttonsWidth(natural: true).width
             return WidgetMeasurement(minimum: Int32(minimum.rounded(.up)), natural: Int32(natural.rounded(.up)))
@@ -559,7 +272,7 @@ public final class BannerWidget: SwiftWidget {
         let layout = layout(forWidth: total)
         // Taller than needed (stretching over a gap): the content stays next to the window's inside.
         let extra = max(0, Double(height) - layout.height)
-        let top = edge == .top ? extra : 0
+        let top = position == .top ? extra : 0
         let rightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
         func place(_ child: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double, width: Double, height: Double) {
             let mirroredX = rightToLeft ? total - x - width : x
@@ -568,23 +281,23 @@ public final class BannerWidget: SwiftWidget {
             gtk_widget_size_allocate(child, &allocation, -1)
         }
         if hasImage {
-            place(imageWidget, x: metrics.imageLeading, y: top + (layout.height - metrics.imageSize) / 2,
-                  width: metrics.imageSize, height: metrics.imageSize)
+            place(imageWidget, x: BannerLayout.imageLeading, y: top + (layout.height - BannerLayout.imageSize) / 2,
+                  width: BannerLayout.imageSize, height: BannerLayout.imageSize)
         }
         var y = top + (layout.height - layout.textHeight) / 2
         if let titleWidget {
             place(titleWidget, x: layout.textX, y: y, width: layout.textWidth, height: layout.titleHeight)
-            y += layout.titleHeight + (layout.subtitleHeight > 0 ? metrics.titleToSubtitle : 0)
+            y += layout.titleHeight + (layout.subtitleHeight > 0 ? BannerLayout.titleToSubtitle : 0)
         }
         if gtk_widget_get_visible(subtitleLabel) != 0 {
             place(subtitleLabel, x: layout.textX, y: y, width: layout.textWidth, height: layout.subtitleHeight)
         }
-        var trailingX = total - metrics.textTrailing
+        var trailingX = total - BannerLayout.textTrailing
         if gtk_widget_get_visible(closeButton) != 0 {
             trailingX -= layout.closeSize.width
             place(closeButton, x: trailingX, y: top + (layout.height - layout.closeSize.height) / 2,
                   width: layout.closeSize.width, height: layout.closeSize.height)
-            trailingX -= metrics.buttonSpacing
+            trailingX -= BannerLayout.buttonSpacing
         }
         if gtk_widget_get_visible(actionButton) != 0 {
             trailingX -= layout.actionSize.width
@@ -595,38 +308,33 @@ public final class BannerWidget: SwiftWidget {
 
     // MARK: - Helpers
 
+    /// Press (a tap unless it became a drag: the stack's drag gesture then
+    /// claims the sequence and this gesture is cancelled), hover and focus.
     private func installControllers() {
         let click = gtk_gesture_click_new()!
         let clickRaw = UnsafeMutableRawPointer(click)
-        Signal.connectPress(clickRaw, "pressed") { [weak self] _, _, _ in self?.handlePressed() }
-        Signal.connectPress(clickRaw, "released") { [weak self] _, _, _ in self?.handleReleased() }
-        Signal.connect(clickRaw, "stopped") { [weak self] in self?.handlePressCancelled() }
-        Signal.connectPointer(clickRaw, "cancel") { [weak self] _ in self?.handlePressCancelled() }
+        Signal.connectPress(clickRaw, "pressed") { [weak self] _, _, _ in self?.onInhibit?(.press, true) }
+        Signal.connectPress(clickRaw, "released") { [weak self] _, _, _ in
+            self?.onInhibit?(.press, false)
+            self?.onTap?()
+        }
+        Signal.connect(clickRaw, "stopped") { [weak self] in self?.onInhibit?(.press, false) }
+        Signal.connectPointer(clickRaw, "cancel") { [weak self] _ in self?.onInhibit?(.press, false) }
         gtk_widget_add_controller(widget, click)
 
         let motion = gtk_event_controller_motion_new()!
-        Signal.connectPoint(UnsafeMutableRawPointer(motion), "enter") { [weak self] _, _ in self?.handlePointer(inside: true) }
-        Signal.connect(UnsafeMutableRawPointer(motion), "leave") { [weak self] in self?.handlePointer(inside: false) }
+        Signal.connectPoint(UnsafeMutableRawPointer(motion), "enter") { [weak self] _, _ in self?.onInhibit?(.hover, true) }
+        Signal.connect(UnsafeMutableRawPointer(motion), "leave") { [weak self] in self?.onInhibit?(.hover, false) }
         gtk_widget_add_controller(widget, motion)
 
         let focus = gtk_event_controller_focus_new()!
-        Signal.connect(UnsafeMutableRawPointer(focus), "enter") { [weak self] in self?.handleFocus(inside: true) }
-        Signal.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in self?.handleFocus(inside: false) }
+        Signal.connect(UnsafeMutableRawPointer(focus), "enter") { [weak self] in self?.onInhibit?(.focus, true) }
+        Signal.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in self?.onInhibit?(.focus, false) }
         gtk_widget_add_controller(widget, focus)
-    }
-
-    private func applyEdgeClass() {
-        setClass("top", edge == .top)
-        setClass("bottom", edge == .bottom)
     }
 
     private func setClass(_ name: String, _ on: Bool) {
         on ? gtk_widget_add_css_class(widget, name) : gtk_widget_remove_css_class(widget, name)
-    }
-
-    func queueStackAllocate() {
-        guard isAlive, !isDisposed else { return }
-        if let parent = gtk_widget_get_parent(widget) { gtk_widget_queue_allocate(parent) }
     }
 
     private enum Axis { case horizontal, vertical }

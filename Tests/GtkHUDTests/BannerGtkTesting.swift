@@ -162,3 +162,14 @@ final class BannerCallCounter {
 final class BannerReasonBox {
     var reason: BannerDismissReason?
 }
+
+/// Where a banner is and how it moves, read from the motion its stack keeps.
+@MainActor
+extension BannerWidget {
+    var motion: BannerMotion? { gtk_widget_get_parent(widget).flatMap { BannerStackWidget.of($0)?.motion(of: self) } }
+    var isAnimating: Bool { motion?.isAnimating ?? false }
+    var reveal: Double { motion?.reveal.value ?? 0 }
+    var dragOffset: Double { motion?.drag.value ?? 0 }
+    var naturalHeight: Double { motion?.naturalHeight ?? 0 }
+    var isDragging: Bool { motion?.isDragging ?? false }
+}
