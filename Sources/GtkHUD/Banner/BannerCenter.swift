@@ -40,7 +40,7 @@ public final class BannerCenter {
     /// window itself), created on first use. When `widget` is inside a
     /// ``HUDOverlay`` you placed yourself, banners show in that overlay.
     /// Nil when the widget is not in a window yet or GTK is not initialised.
-    public static func `for`(_ widget: UnsafeMutablePointer<GtkWidget>) -> BannerCenter? {
+    public static func `for`(_ widget: some GtkWidgetConvertible) -> BannerCenter? {
         guard let overlay = HUDOverlay.host(for: widget) else { return nil }
         let key = overlay.widget.raw
         if let existing = centers[key] { return existing }

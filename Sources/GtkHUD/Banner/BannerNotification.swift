@@ -250,7 +250,7 @@ public final class NotificationBanner {
     ///
     /// Showing a banner that is already showing or waiting does nothing, and a
     /// dismissed banner cannot be shown again (create a new one).
-    public func show(on widget: UnsafeMutablePointer<GtkWidget>? = nil, duration: Double? = nil) {
+    public func show(on widget: (any GtkWidgetConvertible)? = nil, duration: Double? = nil) {
         let source = "NotificationBanner.show(on:duration:)"
         guard GtkHUDRuntime.prepare(caller: source) else { return }
         if finishedReason != nil || core.state.isGone {
@@ -264,7 +264,11 @@ public final class NotificationBanner {
                 + "the banner is shown without a timeout, until dismissed.")
             duration = nil
         }
-        guard let host = widget ?? HUDOverlay.frontWindow() else {
+        if let widget, widget.gtkWidget == nil {
+            HUDCoreDiagnostics.report(source, "\(HUDError.notAWidget.description) Nothing was shown.")
+            return
+        }
+        guard let host = widget?.gtkWidget ?? HUDOverlay.frontWindow() else {
             HUDCoreDiagnostics.report(source, "there is no visible window to show the banner in; nothing was shown.")
             return
         }
