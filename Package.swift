@@ -29,6 +29,9 @@ let package = Package(
         ),
         .executableTarget(name: "Gallery", dependencies: ["GtkHUD", "GtkSupport", "CGtk"]),
         .executableTarget(name: "Bench", dependencies: ["GtkHUD", "GtkSupport", "HUDWidgets", "HUDCore", "CGtk"], path: "Benchmarks/Bench"),
+        // Start-up cost of linking GtkHUD: the same program without and with it (scripts/bench).
+        .executableTarget(name: "BenchStartupBare", dependencies: ["CGtk"], path: "Benchmarks/StartupBare"),
+        .executableTarget(name: "BenchStartupLinked", dependencies: ["GtkHUD", "CGtk"], path: "Benchmarks/StartupLinked"),
         .executableTarget(name: "BridgeProbe", dependencies: ["GtkSupport", "CGtk"], path: "Tests/BridgeProbe"),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
         .testTarget(name: "GtkSupportTests", dependencies: ["GtkSupport", "CGtk"]),

@@ -74,7 +74,6 @@ enum ShowBench {
         ProgressHUD.reset()
         ProgressHUD.host = nil
         let shared = medians[0], instance = medians[1], banner = medians[2], toast = medians[3]
-        report("frame_interval_ms", frameIntervalMs, decimals: 2)
         report("show_to_first_frame_ms", shared, decimals: 2)
         report("hud_instance_show_to_first_frame_ms", instance, decimals: 2)
         report("banner_show_to_first_frame_ms", banner, decimals: 2)

@@ -1,0 +1,70 @@
+import CGtk
+import Foundation
+import GtkHUD
+import GtkSupport
+
+/// Memory for one more shown HUD, and one more shown banner: the resident set
+/// (after `malloc_trim`) with `count` of them shown and painted, one per
+/// 400×300 window, minus the same windows without them, divided by `count`.
+/// A HUD and a banner are shown and dismissed once first, so one-time costs
+/// (stylesheet, widget types, the shared arc images, fonts) are not counted.
+@MainActor
+enum MemoryBench {
+    static let count = 8
+
+    static func run() {
+        Bench.setAnimations(true)
+        let hosts = (0...count).map { _ in
+            let host = HostWindow(width: 400, height: 300, title: "gtkhud-bench memory")
+            host.setChild(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+            host.present()
+            return host
+        }
+        // Warm-up on the spare window.
+        let spare = hosts[count]
+        let warmHUD = HUD(on: spare.window)
+        warmHUD?.label = "Loading"
+        warmHUD?.show(animated: false)
+        let warmBanner = try? NotificationBanner(title: "Saved", subtitle: "3 files were copied")
+        warmBanner?.show(on: spare.window)
+        Bench.pump(seconds: 0.8)
+        warmHUD?.hide(animated: false)
+        warmBanner?.dismiss()
+        Bench.pump(seconds: 0.8)
+
+        var hudKiB: [Double] = [], bannerKiB: [Double] = []
+        for _ in 0..<(quickRun ? 1 : 2) {
+            let before = residentKiB()
+            let huds = hosts.prefix(count).map { host -> HUD? in
+                let hud = HUD(on: host.window)
+                hud?.label = "Loading"
+                hud?.show(animated: false)
+                return hud
+            }
+            Bench.pump(seconds: 0.5)
+            for host in hosts.prefix(count) { host.waitForFrames(1) }
+            let shown = residentKiB()
+            hudKiB.append(Double(shown - before) / Double(count))
+            for hud in huds { hud?.hide(animated: false) }
+            Bench.pump(seconds: 0.5)
+
+            let beforeBanners = residentKiB()
+            let banners = hosts.prefix(count).map { host -> NotificationBanner? in
+                let banner = try? NotificationBanner(title: "Saved", subtitle: "3 files were copied")
+                banner?.show(on: host.window)
+                return banner
+            }
+            Bench.pump(seconds: 0.8) // slide-in
+            for host in hosts.prefix(count) { host.waitForFrames(1) }
+            let shownBanners = residentKiB()
+            bannerKiB.append(Double(shownBanners - beforeBanners) / Double(count))
+            for banner in banners { banner?.dismiss() }
+            Bench.pump(seconds: 0.8)
+        }
+        for host in hosts { host.close() }
+        note("memory per shown HUD (KiB, per round): \(hudKiB.map { String(format: "%.0f", $0) }.joined(separator: " ")); "
+             + "per shown banner: \(bannerKiB.map { String(format: "%.0f", $0) }.joined(separator: " "))")
+        report("memory_per_hud_kib", median(hudKiB), decimals: 0)
+        report("memory_per_banner_kib", median(bannerKiB), decimals: 0)
+    }
+}
