@@ -229,21 +229,22 @@ enum ProgressBench {
     /// Painted values per second while 8 threads post for `seconds`: distinct
     /// values painted from the start until the feed has applied everything
     /// posted and one more frame is painted, divided by that time.
-    static func paintedPerSecond(_ subject: Subject, seconds: Double) -> (perSecond: Double, posted: Int, window: Double) {
+    static func paintedPerSecond(_ subject: Subject, seconds: Double) -> (perSecond: Double, posted: Int, window: Double, fps: Double, mainCPU: Double) {
         let scene = Scene(subject)
         Bench.pump(seconds: 0.2)
         probe.resetCounts()
-        let start = wallSeconds()
+        scene.counter.reset()
+        let start = wallSeconds(), mainStart = threadCPUSeconds()
         let state = storm(seconds: seconds, maxUpdates: subject == .naive ? 1_000_000 : .max, post: scene.post)
         let posted = state.posted.load(ordering: .relaxed)
         if let applied = scene.applied, subject == .naive {
             MainLoop.run(until: { applied() >= posted }, timeoutMilliseconds: 60_000)
         }
         scene.host.waitForFrames(1)
-        let window = wallSeconds() - start
-        let painted = probe.distinctPainted
+        let window = wallSeconds() - start, mainCPU = threadCPUSeconds() - mainStart
+        let painted = probe.distinctPainted, frames = scene.counter.painted
         scene.close()
-        return (Double(painted) / window, posted, window)
+        return (Double(painted) / window, posted, window, Double(frames) / window, mainCPU / window)
     }
 
     /// Latency from the last update of a 0.2 s storm to the end of the frame
@@ -266,12 +267,35 @@ enum ProgressBench {
         return (painted, settled)
     }
 
+    /// Main-thread cost of applying one value, without painting: `HUD.progress`
+    /// (what a mailbox delivery runs) against `gtk_progress_bar_set_fraction`.
+    static func applyCost(count: Int = 5_000) -> (hud: Double, bar: Double) {
+        let hudScene = Scene(.hud)
+        let hud = hudScene.hud!
+        let start = threadCPUSeconds()
+        for index in 0..<count { hud.progress = value(thread: 0, index: index) }
+        let hudCost = (threadCPUSeconds() - start) / Double(count)
+        hudScene.close()
+        let barScene = Scene(.coalescing)
+        let bar = OpaquePointer(IdleFeed.bar!)
+        let barStart = threadCPUSeconds()
+        for index in 0..<count { gtk_progress_bar_set_fraction(bar, value(thread: 0, index: index)) }
+        let barCost = (threadCPUSeconds() - barStart) / Double(count)
+        barScene.close()
+        return (hudCost, barCost)
+    }
+
     static func run() {
         Bench.setAnimations(true)
         installProbes()
+        let cost = applyCost()
+        note(String(format: "main-thread CPU to apply one value: HUD.progress %.1f µs, gtk_progress_bar_set_fraction %.1f µs",
+                    cost.hud * 1e6, cost.bar * 1e6))
+        report("progress_apply_us", cost.hud * 1e6, decimals: 1)
+        report("progress_bar_apply_us", cost.bar * 1e6, decimals: 1)
         let frame = ShowBench.frameIntervalMs / 1000
         let seconds = quickRun ? 1.0 : 2.0
-        let rounds = quickRun ? 1 : 3
+        let rounds = quickRun ? 3 : 5
         _ = paintedPerSecond(.hud, seconds: 0.2) // warm-up
 
         var rates: [Subject: [Double]] = [:], posted: [Subject: [Int]] = [:]
@@ -280,8 +304,8 @@ enum ProgressBench {
                 let result = paintedPerSecond(subject, seconds: seconds)
                 rates[subject, default: []].append(result.perSecond)
                 posted[subject, default: []].append(result.posted)
-                note(String(format: "%@: %d updates posted in %.1f s, %.1f values painted per second (window %.2f s)",
-                            subject.rawValue, result.posted, seconds, result.perSecond, result.window))
+                note(String(format: "%@: %d updates posted in %.1f s, %.1f values painted per second (window %.2f s, %.1f frames/s, main thread on a CPU %.0f %% of the time)",
+                            subject.rawValue, result.posted, seconds, result.perSecond, result.window, result.fps, result.mainCPU * 100))
             }
         }
         let hud = median(rates[.hud]!), coalescing = median(rates[.coalescing]!), naive = median(rates[.naive]!)

@@ -20,6 +20,13 @@ func processCPUSeconds() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+/// CPU time of the calling thread in seconds.
+func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
 @_silgen_name("malloc_trim") private func malloc_trim(_ pad: Int) -> Int32
 
 /// Resident set size in KiB (from /proc/self/statm), after giving freed heap back to the kernel.
@@ -74,7 +81,8 @@ enum Bench {
     /// Runs the main loop for `seconds` (handling events, timers and frames).
     static func pump(seconds: Double) {
         let end = wallSeconds() + seconds
-        let timer = MainLoop.after(milliseconds: UInt32(max(0, seconds) * 1000)) {}
+        // Rounded up (+1 ms): a timer that fired before `end` would leave the last blocking iteration waiting forever.
+        let timer = MainLoop.after(milliseconds: UInt32((max(0, seconds) * 1000).rounded(.up)) + 1) {}
         while wallSeconds() < end { MainLoop.iterate(mayBlock: true) }
         timer.cancel()
     }
