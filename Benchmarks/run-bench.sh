@@ -35,7 +35,7 @@ echo "[bench] machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loada
 
 bench_args=()
 [ "$quick" = 1 ] && bench_args+=(--quick)
-startup_runs=$([ "$quick" = 1 ] && echo 10 || echo 25)
+startup_runs=$([ "$quick" = 1 ] && echo 8 || echo 25)
 
 for renderer in ${GTKHUD_BENCH_RENDERERS:-cairo default}; do
     if [ "$renderer" = default ]; then unset GSK_RENDERER; else export GSK_RENDERER="$renderer"; fi
@@ -43,7 +43,7 @@ for renderer in ${GTKHUD_BENCH_RENDERERS:-cairo default}; do
     # In-process figures: spinners, main-actor latency, progress, show, settled, memory, cycles.
     "$bin" "${bench_args[@]}" | sed -u "s/^\([a-z_0-9]*\): /$renderer.\1: /" | tee -a "$figures" || status=1
     # Start-up cost of linking GtkHUD (separate processes).
-    python3 "$here/tools/startup.py" "$bindir/BenchStartupBare" "$bindir/BenchStartupLinked" "$startup_runs" \
+    python3 "$here/tools/startup.py" "$bindir" "$startup_runs" \
         | sed -u "s/^\([a-z_0-9]*\): /$renderer.\1: /" | tee -a "$figures" || status=1
 done
 export GSK_RENDERER=cairo

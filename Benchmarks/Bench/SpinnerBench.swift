@@ -84,10 +84,10 @@ enum SpinnerBench {
         }
     }
 
-    /// One window of `seconds` after 0.3 s of warm-up: CPU of this process and of the X server, frames painted.
+    /// One window of `seconds` after 0.2 s of warm-up: CPU of this process and of the X server, frames painted.
     static func measure(_ subject: Subject, seconds: Double) -> Usage {
         let scene = makeScene(subject)
-        Bench.pump(seconds: 0.3)
+        Bench.pump(seconds: 0.2)
         scene.counter.reset()
         let before = systemCPUSeconds(), wall = wallSeconds()
         Bench.pump(seconds: seconds)

@@ -86,21 +86,28 @@ MainActor.assumeIsolated {
     let only = Set((option("--only") ?? "spinner,latency,progress,show,settled,memory,cycles").split(separator: ",").map(String.init))
     note("GTK \(GtkEnvironment.runtimeVersion), renderer \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default")\(quickRun ? ", quick" : "")")
     report("frame_interval_ms", ShowBench.frameIntervalMs, decimals: 2)
+    var sectionStart = wallSeconds()
+    func finished(_ section: String) {
+        note(String(format: "%@: %.1f s", section, wallSeconds() - sectionStart))
+        sectionStart = wallSeconds()
+    }
 
     if only.contains("spinner") {
-        let seconds = Double(option("--seconds") ?? "") ?? (quickRun ? 1.5 : 2)
+        let seconds = Double(option("--seconds") ?? "") ?? (quickRun ? 1 : 2)
         SpinnerBench.run(rounds: quickRun ? 3 : 5, seconds: seconds)
+        finished("spinner")
     }
-    if only.contains("latency") { BridgeBench.runJobLatency() }
-    if only.contains("progress") { ProgressBench.run() }
+    if only.contains("latency") { BridgeBench.runJobLatency(); finished("latency") }
+    if only.contains("progress") { ProgressBench.run(); finished("progress") }
     if only.contains("show") {
         ShowBench.samples = quickRun ? 15 : 31
         if let samples = option("--samples").flatMap(Int.init) { ShowBench.samples = max(1, samples) }
         ShowBench.run()
+        finished("show")
     }
-    if only.contains("settled") { SettledBench.run() }
-    if only.contains("memory") { MemoryBench.run() }
-    if only.contains("cycles") { CycleBench.run(cycles: Int(option("--cycles") ?? "") ?? 10_000) }
+    if only.contains("settled") { SettledBench.run(); finished("settled") }
+    if only.contains("memory") { MemoryBench.run(); finished("memory") }
+    if only.contains("cycles") { CycleBench.run(cycles: Int(option("--cycles") ?? "") ?? (quickRun ? 2_000 : 10_000)); finished("cycles") }
     if only.contains("bridge") {
         // --bridge-size WxH: a bigger window makes each GL frame slower (the gallery is 1000×700).
         let size = (option("--bridge-size") ?? "400x300").split(separator: "x").compactMap { Int32($0) }

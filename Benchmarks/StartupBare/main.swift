@@ -25,6 +25,7 @@ func statusKiB(_ field: String) -> Int {
 }
 
 gtk_init()
+if CommandLine.arguments.contains("--adw") { adw_init() } // a libadwaita app
 let window = gtk_window_new()!
 gtk_window_set_default_size(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), 400, 300)
 gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))

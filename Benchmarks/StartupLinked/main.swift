@@ -27,9 +27,12 @@ func statusKiB(_ field: String) -> Int {
 }
 
 gtk_init()
+if CommandLine.arguments.contains("--adw") { adw_init() } // a libadwaita app
+let prepareStart = cpuMilliseconds()
 if CommandLine.arguments.contains("--prepare") {
     MainActor.assumeIsolated { _ = HUDOverlay(content: nil) }
 }
+let prepareMilliseconds = cpuMilliseconds() - prepareStart
 let window = gtk_window_new()!
 gtk_window_set_default_size(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), 400, 300)
 gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
@@ -41,3 +44,4 @@ while !painted { g_main_context_iteration(nil, 1) }
 print("startup_cpu_ms: \(cpuMilliseconds())")
 print("startup_rss_kib: \(statusKiB("VmRSS"))")
 print("startup_peak_rss_kib: \(statusKiB("VmHWM"))")
+print("startup_first_call_cpu_ms: \(prepareMilliseconds)")
