@@ -7,6 +7,8 @@ import CGtk
 import GtkHUD
 import Glibc
 
+/// CPU time at the first statement of main: exec, the dynamic loader, constructors.
+let atMain = cpuMilliseconds()
 nonisolated(unsafe) var painted = false
 
 func cpuMilliseconds() -> Double {
@@ -33,6 +35,7 @@ if CommandLine.arguments.contains("--prepare") {
     MainActor.assumeIsolated { _ = HUDOverlay(content: nil) }
 }
 let prepareMilliseconds = cpuMilliseconds() - prepareStart
+let beforeWindow = cpuMilliseconds()
 let window = gtk_window_new()!
 gtk_window_set_default_size(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), 400, 300)
 gtk_window_present(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
@@ -41,7 +44,12 @@ let onPaint: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?)
 g_signal_connect_data(UnsafeMutableRawPointer(gtk_widget_get_frame_clock(window)), "after-paint",
                       unsafeBitCast(onPaint, to: GCallback.self), nil, nil, G_CONNECT_AFTER)
 while !painted { g_main_context_iteration(nil, 1) }
-print("startup_cpu_ms: \(cpuMilliseconds())")
+let atFrame = cpuMilliseconds()
+print("startup_cpu_ms: \(atFrame)")
+print("startup_main_cpu_ms: \(atMain)")
+print("startup_frame_cpu_ms: \(atFrame - beforeWindow)")
 print("startup_rss_kib: \(statusKiB("VmRSS"))")
 print("startup_peak_rss_kib: \(statusKiB("VmHWM"))")
+print("startup_rss_anon_kib: \(statusKiB("RssAnon"))")
+print("startup_rss_file_kib: \(statusKiB("RssFile"))")
 print("startup_first_call_cpu_ms: \(prepareMilliseconds)")
