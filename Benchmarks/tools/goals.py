@@ -55,8 +55,10 @@ GOALS = [
      "Foundation {startup_foundation_rss_kib_delta:+.0f}, GtkHUD {startup_gtkhud_rss_kib_delta:+.0f} KiB "
      "(private {startup_gtkhud_rss_anon_kib_delta:+.0f}, mapped files {startup_gtkhud_rss_file_kib_delta:+.0f}); "
      "private memory in all {startup_rss_anon_kib_delta:+.0f} KiB", False),
-    ("memory_per_hud_kib", at_most(200), "", False),
-    ("memory_per_banner_kib", at_most(200), "", False),
+    ("memory_per_hud_kib", at_most(200),
+     "first HUD in a window; shown again {memory_per_hud_again_kib:.0f} KiB; first AdwToast {memory_per_adwtoast_kib:.0f} KiB", False),
+    ("memory_per_banner_kib", at_most(200),
+     "first banner in a window; shown again {memory_per_banner_again_kib:.0f} KiB; first AdwToast {memory_per_adwtoast_kib:.0f} KiB", False),
     ("settled_frames_per_sec", exactly(0), "AdwToast {adwtoast_settled_frames_per_sec:g}", False),
     ("banner_settled_frames_per_sec", exactly(0), "", False),
     ("cycle_rss_growth_kib", at_most(256), "10,000 HUD + banner cycles", False),
