@@ -286,7 +286,9 @@ enum ProgressBench {
     }
 
     static func run() {
-        Bench.setAnimations(true)
+        // GTKHUD_BENCH_PROGRESS_ANIMATIONS=0: GTK animations off, so the ring does
+        // not start an animation per value (to see what that costs).
+        Bench.setAnimations(ProcessInfo.processInfo.environment["GTKHUD_BENCH_PROGRESS_ANIMATIONS"] != "0")
         installProbes()
         let cost = applyCost()
         note(String(format: "main-thread CPU to apply one value: HUD.progress %.1f µs, gtk_progress_bar_set_fraction %.1f µs",
