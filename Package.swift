@@ -29,6 +29,10 @@ let package = Package(
         ),
         .executableTarget(name: "Gallery", dependencies: ["GtkHUD", "GtkSupport", "CGtk"]),
         .executableTarget(name: "Bench", dependencies: ["GtkHUD", "GtkSupport", "HUDWidgets", "HUDCore", "CGtk"], path: "Benchmarks/Bench"),
+        // Start-up cost of linking GtkHUD: the same program without it, with Foundation only, with GtkHUD (scripts/bench).
+        .executableTarget(name: "BenchStartupBare", dependencies: ["CGtk"], path: "Benchmarks/StartupBare"),
+        .executableTarget(name: "BenchStartupFoundation", dependencies: ["CGtk"], path: "Benchmarks/StartupFoundation"),
+        .executableTarget(name: "BenchStartupLinked", dependencies: ["GtkHUD", "CGtk"], path: "Benchmarks/StartupLinked"),
         .executableTarget(name: "BridgeProbe", dependencies: ["GtkSupport", "CGtk"], path: "Tests/BridgeProbe"),
         .testTarget(name: "HUDCoreTests", dependencies: ["HUDCore"]),
         .testTarget(name: "GtkSupportTests", dependencies: ["GtkSupport", "CGtk"]),

@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # Runs inside scripts/bench's headless session: $1 is the gtkhud-bench binary,
-# then scripts/bench's options. Prints `name: value` lines, then the goals.
-set -u
+# then scripts/bench's options. Runs every figure on each renderer (cairo, then
+# GTK's default, GSK_RENDERER unset), prefixing each `name: value` line with
+# the renderer (`cairo.`, `default.`), then checks the goals.
+#
+# pipefail: a benchmark that crashes (or exits non-zero) fails this script,
+# also when its output goes through tee and sed.
+set -uo pipefail
 bin="$1"; shift
 leaks=0 strict=0 quick=0
 for option in "$@"; do
@@ -13,15 +18,39 @@ for option in "$@"; do
     esac
 done
 here="$(cd "$(dirname "$0")" && pwd)"
+bindir="$(dirname "$bin")"
 figures="$(mktemp)"
+trap 'rm -f "$figures"' EXIT
 status=0
 
-# In-process figures: spinner CPU, show to first frame, settled frames, cycles, progress.
-"$bin" | tee -a "$figures" || status=1
+# The session's X server is this script's sibling (headless-session.sh started
+# both); the bench counts its CPU time alongside the app's.
+xserver="$(pgrep -P "$PPID" -x Xvfb | head -n1 || true)"
+if [ -n "$xserver" ]; then
+    export GTKHUD_BENCH_XSERVER_PID="$xserver"
+else
+    echo "[bench] no Xvfb found next to run-bench.sh: the X server's CPU is not counted" >&2
+fi
+echo "[bench] machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start" >&2
 
-# Instructions per frame (callgrind): repeatable where CPU time is not. Each
-# subject paints a fixed number of frames; a run with --frames 0 (same set-up,
-# no frames) is subtracted. The four runs go two at a time.
+bench_args=()
+[ "$quick" = 1 ] && bench_args+=(--quick)
+startup_runs=$([ "$quick" = 1 ] && echo 8 || echo 25)
+
+for renderer in ${GTKHUD_BENCH_RENDERERS:-cairo default}; do
+    if [ "$renderer" = default ]; then unset GSK_RENDERER; else export GSK_RENDERER="$renderer"; fi
+    echo "[bench] renderer: $renderer" >&2
+    # In-process figures: spinners, main-actor latency, progress, show, settled, memory, cycles.
+    "$bin" "${bench_args[@]}" | sed -u "s/^\([a-z_0-9]*\): /$renderer.\1: /" | tee -a "$figures" || status=1
+    # Start-up cost of linking GtkHUD (separate processes).
+    python3 "$here/tools/startup.py" "$bindir" "$startup_runs" \
+        | sed -u "s/^\([a-z_0-9]*\): /$renderer.\1: /" | tee -a "$figures" || status=1
+done
+export GSK_RENDERER=cairo
+
+# Instructions per frame (callgrind, cairo): repeatable where CPU time is not.
+# Each subject paints a fixed number of frames; a run with --frames 0 (same
+# set-up, no frames) is subtracted. The four runs go two at a time.
 if [ "$quick" = 0 ]; then
     frames="${GTKHUD_BENCH_FRAMES:-60}"
     work="$(mktemp -d)"
@@ -33,7 +62,7 @@ if [ "$quick" = 0 ]; then
     echo "[bench] callgrind: ${frames} frames of each spinner (about a minute)" >&2
     run_callgrind spinner-hud 0 & run_callgrind spinner-gtk 0 & wait
     run_callgrind spinner-hud "$frames" & run_callgrind spinner-gtk "$frames" & wait
-    python3 - "$work" "$frames" <<'PY' | tee -a "$figures"
+    python3 - "$work" "$frames" <<'PY' | tee -a "$figures" || status=1
 import sys, pathlib
 work, frames = pathlib.Path(sys.argv[1]), int(sys.argv[2])
 def count(name):
@@ -42,23 +71,23 @@ def count(name):
 values = {k: count(k) for k in ["spinner-hud.0", f"spinner-hud.{frames}", "spinner-gtk.0", f"spinner-gtk.{frames}"]}
 if None in values.values():
     print("[bench] callgrind failed: " + ", ".join(k for k, v in values.items() if v is None), file=sys.stderr)
-    sys.exit(0)
+    sys.exit(1)
 hud = (values[f"spinner-hud.{frames}"] - values["spinner-hud.0"]) / frames
 gtk = (values[f"spinner-gtk.{frames}"] - values["spinner-gtk.0"]) / frames
-print(f"spinner_hud_instructions_per_frame: {hud:.0f}")
-print(f"spinner_gtk_instructions_per_frame: {gtk:.0f}")
-print(f"spinner_instructions_per_frame_ratio: {hud / gtk:.3f}")
+print(f"cairo.spinner_hud_instructions_per_frame: {hud:.0f}")
+print(f"cairo.spinner_gtk_instructions_per_frame: {gtk:.0f}")
+print(f"cairo.spinner_instructions_per_frame_ratio: {hud / gtk:.3f}")
 PY
     rm -rf "$work"
 fi
 
-# Leaks (valgrind memcheck): definitely-lost blocks whose allocation GtkHUD code made.
+# Leaks (valgrind memcheck, cairo): definitely-lost blocks whose allocation GtkHUD code made.
 if [ "$leaks" = 1 ]; then
-    "$here/tools/memcheck-leaks.sh" "$bin" 1000 | tee -a "$figures" || status=1
+    "$here/tools/memcheck-leaks.sh" "$bin" 1000 | sed -u 's/^\([a-z_0-9]*\): /cairo.\1: /' | tee -a "$figures" || status=1
 fi
 
-python3 "$here/tools/goals.py" "$figures" >&2
+python3 "$here/tools/goals.py" "$figures" ${GTKHUD_BENCH_RENDERERS:-cairo default} >&2
 goals=$?
-rm -f "$figures"
 if [ "$strict" = 1 ] && [ "$goals" != 0 ]; then status=1; fi
+[ "$status" = 0 ] || echo "[bench] FAILED: a benchmark exited non-zero (crash or error); figures above are incomplete" >&2
 exit $status

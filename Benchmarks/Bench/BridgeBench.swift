@@ -82,4 +82,50 @@ enum BridgeBench {
             report("bridge_storm_frames_per_sec", scene.counter.painted)
         }
     }
+
+    // MARK: Main-actor job latency (issue #14)
+
+    @MainActor final class Latencies { var values: [Double] = [] }
+
+    /// A background thread enqueues a main-actor job (`Task { @MainActor in }`)
+    /// every 1–4 ms for `seconds` while `subject` spins; each job records how long
+    /// it waited. Returns the waits in seconds.
+    static func jobLatencies(_ subject: SpinnerBench.Subject, seconds: Double) -> [Double] {
+        Bench.setAnimations(true)
+        let scene = SpinnerBench.makeScene(subject)
+        defer { scene.close() }
+        Bench.pump(seconds: 0.3)
+        let box = Latencies()
+        let stop = Atomic<Bool>(false), finished = Atomic<Bool>(false)
+        Thread {
+            var step = 0
+            while !stop.load(ordering: .relaxed) {
+                let posted = wallSeconds()
+                Task { @MainActor in box.values.append(wallSeconds() - posted) }
+                step += 1
+                usleep(useconds_t(1_000 + (step * 7_919) % 3_000))
+            }
+            finished.store(true, ordering: .releasing)
+        }.start()
+        Bench.pump(seconds: seconds)
+        stop.store(true, ordering: .relaxed)
+        while !finished.load(ordering: .acquiring) { MainLoop.iterate(mayBlock: true) }
+        Bench.pump(seconds: 0.1)
+        return box.values
+    }
+
+    static func runJobLatency() {
+        let seconds = quickRun ? 2.0 : 4.0
+        let frame = ShowBench.frameIntervalMs
+        let hud = jobLatencies(.hud, seconds: seconds).map { $0 * 1000 }
+        let gtk = jobLatencies(.gtk, seconds: seconds).map { $0 * 1000 }
+        note(String(format: "main-actor jobs while a HUD spins: %d jobs, median %.2f ms, p99 %.2f ms, max %.2f ms; "
+                    + "beside a bare GtkSpinner: median %.2f ms, p99 %.2f ms, max %.2f ms",
+                    hud.count, median(hud), percentile(hud, 99), hud.max() ?? .nan,
+                    median(gtk), percentile(gtk, 99), gtk.max() ?? .nan))
+        report("main_actor_job_latency_p99_ms", percentile(hud, 99), decimals: 2)
+        report("main_actor_job_latency_p99_frames", percentile(hud, 99) / frame)
+        report("main_actor_job_latency_max_ms", hud.max() ?? .nan, decimals: 2)
+        report("main_actor_job_latency_gtkspinner_p99_ms", percentile(gtk, 99), decimals: 2)
+    }
 }

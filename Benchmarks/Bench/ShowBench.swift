@@ -74,7 +74,6 @@ enum ShowBench {
         ProgressHUD.reset()
         ProgressHUD.host = nil
         let shared = medians[0], instance = medians[1], banner = medians[2], toast = medians[3]
-        report("frame_interval_ms", frameIntervalMs, decimals: 2)
         report("show_to_first_frame_ms", shared, decimals: 2)
         report("hud_instance_show_to_first_frame_ms", instance, decimals: 2)
         report("banner_show_to_first_frame_ms", banner, decimals: 2)
@@ -194,12 +193,12 @@ enum SettledBench {
     }
 
     static func measure(content: () -> UnsafeMutablePointer<GtkWidget> = { gtk_box_new(GTK_ORIENTATION_VERTICAL, 0) },
-                        seconds: Double = 2, show: (HostWindow) -> Void) -> Double {
+                        seconds: Double = quickRun ? 1 : 2, show: (HostWindow) -> Void) -> Double {
         let host = HostWindow(width: 400, height: 300, title: "gtkhud-bench settled")
         host.setChild(content())
         host.present()
         show(host)
-        Bench.pump(seconds: 1) // fade-in and any follow-up layout
+        Bench.pump(seconds: quickRun ? 0.7 : 1) // fade-in and any follow-up layout
         let counter = FrameCounter(window: host.window)
         Bench.pump(seconds: seconds)
         let painted = counter.painted

@@ -3,14 +3,27 @@ import Foundation
 import GtkHUD
 import GtkSupport
 
-/// An indeterminate HUD with a status label over a black mask, against a bare
-/// GtkSpinner of the same size as the HUD's ring, each centred in a 400×300 window.
+/// Spinners, each alone and centred in a 400×300 window: an indeterminate HUD
+/// with a status label over a black mask (GtkHUD's own ring, 38 px, or the
+/// `.native` indicator, a 32 px GtkSpinner inside the bezel), against bare
+/// GtkSpinners of the same sizes.
 @MainActor
 enum SpinnerBench {
-    enum Subject: String { case hud, gtk }
+    enum Subject: String, CaseIterable {
+        /// The HUD with its own ring (`.flat`, the default).
+        case hud
+        /// The HUD with `indicatorAnimation = .native`: a GtkSpinner in the bezel.
+        case native
+        /// A bare GtkSpinner as big as the HUD's ring.
+        case gtk
+        /// A bare GtkSpinner as big as the `.native` HUD's (32 px).
+        case gtk32
+    }
 
     /// The ring's size with a status label (radius 18, line 2: 38 px); the GtkSpinner gets the same.
     static let indicatorSize: Int32 = 38
+    /// The size HUDView gives a `.native` GtkSpinner.
+    static let nativeIndicatorSize: Int32 = 32
 
     @MainActor final class Scene {
         let host: HostWindow
@@ -29,14 +42,15 @@ enum SpinnerBench {
     }
 
     static func makeScene(_ subject: Subject, width: Int32 = 400, height: Int32 = 300) -> Scene {
-        let host = HostWindow(width: width, height: height, title: "gtkhud-bench spinner")
+        let host = HostWindow(width: width, height: height, title: "gtkhud-bench spinner \(subject.rawValue)")
         switch subject {
-        case .hud:
+        case .hud, .native:
             host.setChild(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
             host.present()
             var appearance = HUD.defaultAppearance
             appearance.mask = ProcessInfo.processInfo.environment["GTKHUD_BENCH_MASK"] == "none" ? .none : .black
-            guard let hud = try? HUD(on: host.window, appearance: appearance) else {
+            if subject == .native { appearance.indicatorAnimation = .native }
+            guard let hud = HUD(on: host.window, appearance: appearance) else {
                 note("could not create a HUD")
                 exit(1)
             }
@@ -44,9 +58,10 @@ enum SpinnerBench {
             hud.show(animated: false)
             host.waitForFrames(3)
             return Scene(host: host, hud: hud)
-        case .gtk:
+        case .gtk, .gtk32:
+            let size = subject == .gtk ? indicatorSize : nativeIndicatorSize
             let spinner = gtk_spinner_new()!
-            gtk_widget_set_size_request(spinner, indicatorSize, indicatorSize)
+            gtk_widget_set_size_request(spinner, size, size)
             gtk_widget_set_halign(spinner, GTK_ALIGN_CENTER)
             gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
             gtk_spinner_start(OpaquePointer(spinner))
@@ -57,18 +72,73 @@ enum SpinnerBench {
         }
     }
 
-    /// Process CPU time per painted frame (ms) and frames per second over `seconds`.
-    static func measureCPU(_ subject: Subject, seconds: Double) -> (cpuPerFrameMs: Double, fps: Double) {
+    /// CPU seconds (app, X server), painted frames and wall seconds of some windows of one subject.
+    struct Usage {
+        var app = 0.0, xServer = 0.0, frames = 0, seconds = 0.0
+        var appMsPerFrame: Double { frames > 0 ? app * 1000 / Double(frames) : .infinity }
+        var xMsPerFrame: Double { frames > 0 ? xServer * 1000 / Double(frames) : .infinity }
+        var systemMsPerFrame: Double { appMsPerFrame + xMsPerFrame }
+        var fps: Double { seconds > 0 ? Double(frames) / seconds : 0 }
+        static func += (lhs: inout Usage, rhs: Usage) {
+            lhs.app += rhs.app; lhs.xServer += rhs.xServer; lhs.frames += rhs.frames; lhs.seconds += rhs.seconds
+        }
+    }
+
+    /// One window of `seconds` after 0.2 s of warm-up: CPU of this process and of the X server, frames painted.
+    static func measure(_ subject: Subject, seconds: Double) -> Usage {
         let scene = makeScene(subject)
-        Bench.pump(seconds: 0.3)
+        Bench.pump(seconds: 0.2)
         scene.counter.reset()
-        let cpu = processCPUSeconds(), wall = wallSeconds()
+        let before = systemCPUSeconds(), wall = wallSeconds()
         Bench.pump(seconds: seconds)
-        let cpuUsed = processCPUSeconds() - cpu, elapsed = wallSeconds() - wall
+        let after = systemCPUSeconds(), elapsed = wallSeconds() - wall
         let frames = scene.counter.painted
         scene.close()
         Bench.pump(seconds: 0.1)
-        return (frames > 0 ? cpuUsed * 1000 / Double(frames) : .infinity, Double(frames) / elapsed)
+        return Usage(app: after.app - before.app, xServer: after.xServer - before.xServer, frames: frames, seconds: elapsed)
+    }
+
+    /// The subjects take turns (`rounds` windows of `seconds` each), so the
+    /// machine's other load hits them alike; per subject, the ratio of summed
+    /// CPU to summed frames, and the median of the per-round ratios against the anchor.
+    static func run(rounds: Int, seconds: Double) {
+        Bench.setAnimations(true)
+        var total: [Subject: Usage] = [:]
+        var perRound: [Subject: [Usage]] = [:]
+        for round in 0..<rounds {
+            // Alternate the order so neither subject always runs right after the other.
+            let order = round % 2 == 0 ? Subject.allCases : Subject.allCases.reversed()
+            for subject in order {
+                let usage = measure(subject, seconds: seconds)
+                total[subject, default: Usage()] += usage
+                perRound[subject, default: []].append(usage)
+            }
+        }
+        if xServerPID == nil { note("GTKHUD_BENCH_XSERVER_PID is not set: the X server's CPU is not counted") }
+        for subject in Subject.allCases {
+            let usage = total[subject]!
+            note(String(format: "%@: app %.3f + X server %.3f = %.3f ms CPU per frame at %.1f fps (%d frames in %.1f s)",
+                        subject.rawValue, usage.appMsPerFrame, usage.xMsPerFrame, usage.systemMsPerFrame,
+                        usage.fps, usage.frames, usage.seconds))
+        }
+        func roundRatios(_ subject: Subject, _ anchor: Subject) -> String {
+            zip(perRound[subject]!, perRound[anchor]!)
+                .map { String(format: "%.2f", $0.systemMsPerFrame / $1.systemMsPerFrame) }.joined(separator: " ")
+        }
+        let hud = total[.hud]!, native = total[.native]!, gtk = total[.gtk]!, gtk32 = total[.gtk32]!
+        for (name, usage) in [("hud", hud), ("native", native), ("gtk", gtk), ("gtk32", gtk32)] {
+            report("spinner_\(name)_app_cpu_ms_per_frame", usage.appMsPerFrame)
+            report("spinner_\(name)_xserver_cpu_ms_per_frame", usage.xMsPerFrame)
+            report("spinner_\(name)_fps", usage.fps, decimals: 1)
+        }
+        report("spinner_hud_xserver_share", hud.xMsPerFrame / hud.systemMsPerFrame)
+        report("spinner_gtk_xserver_share", gtk.xMsPerFrame / gtk.systemMsPerFrame)
+        report("spinner_app_cpu_per_frame_ratio", hud.appMsPerFrame / gtk.appMsPerFrame)
+        report("spinner_system_cpu_per_frame_ratio", hud.systemMsPerFrame / gtk.systemMsPerFrame)
+        note("spinner system ratio per round: " + roundRatios(.hud, .gtk))
+        report("native_system_cpu_per_frame_ratio", native.systemMsPerFrame / gtk32.systemMsPerFrame)
+        report("native_vs_gtk38_system_cpu_per_frame_ratio", native.systemMsPerFrame / gtk.systemMsPerFrame)
+        note("native system ratio per round: " + roundRatios(.native, .gtk32))
     }
 
     /// For callgrind: sets the scene up, paints `frames` frames and exits at once.

@@ -20,6 +20,13 @@ func processCPUSeconds() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+/// CPU time of the calling thread in seconds.
+func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
 @_silgen_name("malloc_trim") private func malloc_trim(_ pad: Int) -> Int32
 
 /// Resident set size in KiB (from /proc/self/statm), after giving freed heap back to the kernel.
@@ -74,7 +81,8 @@ enum Bench {
     /// Runs the main loop for `seconds` (handling events, timers and frames).
     static func pump(seconds: Double) {
         let end = wallSeconds() + seconds
-        let timer = MainLoop.after(milliseconds: UInt32(max(0, seconds) * 1000)) {}
+        // Rounded up (+1 ms): a timer that fired before `end` would leave the last blocking iteration waiting forever.
+        let timer = MainLoop.after(milliseconds: UInt32((max(0, seconds) * 1000).rounded(.up)) + 1) {}
         while wallSeconds() < end { MainLoop.iterate(mayBlock: true) }
         timer.cancel()
     }
@@ -149,24 +157,48 @@ final class FrameCounter {
     }
 }
 
-// MARK: Counting snapshots of Swift-registered widgets
-
+/// A widget class's `snapshot` vfunc (ProgressBench wraps two of them).
 typealias SnapshotFunction = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?) -> Void
 
-/// Wraps the `snapshot` vfunc of a widget class to count calls, without
-/// touching the library: the class structure is shared by every instance.
-@MainActor
-enum SnapshotCounter {
-    nonisolated(unsafe) static var ringCount = 0
-    nonisolated(unsafe) private static var originalRing: SnapshotFunction?
+// MARK: Whole-system CPU (the app and the X server)
 
-    static func installOnRing() {
-        guard originalRing == nil, let klass = g_type_class_ref(HUDRingWidget.gtype) else { return }
-        let widgetClass = gtkhud_widget_class(klass)!
-        originalRing = widgetClass.pointee.snapshot
-        widgetClass.pointee.snapshot = { widget, snapshot in
-            SnapshotCounter.ringCount += 1
-            SnapshotCounter.originalRing?(widget, snapshot)
-        }
+/// Whether the bench runs with `--quick` (shorter windows, fewer rounds).
+nonisolated(unsafe) var quickRun = false
+
+/// CPU time (user + system, every thread) of another process in seconds, from
+/// /proc: the run time of each thread in /proc/PID/task/*/schedstat (ns), which
+/// is what /proc/PID/stat's utime + stime count in 10 ms ticks. Falls back to
+/// those ticks when schedstat is missing. Nil when the process is gone.
+func processCPUSeconds(pid: Int32) -> Double? {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    var total = 0.0, found = false
+    for task in tasks {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+              let first = text.split(separator: " ").first, let ns = Double(first) else { continue }
+        total += ns / 1e9
+        found = true
     }
+    if found { return total }
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    // Fields after the command name: state is field 3, utime 14, stime 15.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+/// The X server's process id (run-bench.sh finds the session's Xvfb and exports it).
+let xServerPID: Int32? = ProcessInfo.processInfo.environment["GTKHUD_BENCH_XSERVER_PID"].flatMap(Int32.init)
+
+/// CPU seconds used so far by this process and by the X server (0 when unknown).
+func systemCPUSeconds() -> (app: Double, xServer: Double) {
+    (processCPUSeconds(), xServerPID.flatMap { processCPUSeconds(pid: $0) } ?? 0)
+}
+
+/// The p-th percentile (0...100) by nearest rank.
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
+    return sorted[min(max(rank, 0), sorted.count - 1)]
 }

@@ -2,19 +2,23 @@
 // in the same run. Prints one `name: value` line per figure on stdout (context
 // goes to stderr). Run it through scripts/bench (release build, Xvfb, cairo).
 //
-//   gtkhud-bench                         every in-process figure
-//   gtkhud-bench --only NAME[,NAME]      some of them (spinner, progress, show, settled, cycles, bridge)
+//   gtkhud-bench [--quick]               every in-process figure (--quick: shorter windows, fewer rounds)
+//   gtkhud-bench --only NAME[,NAME]      some of them (spinner, progress, latency, show, settled, memory,
+//                                        cycles; bridge: the bridge's own figures, not in the default set)
 //   gtkhud-bench --mode spinner-hud --frames N   paint N frames and exit (for callgrind)
 //   gtkhud-bench --mode spinner-gtk --frames N
 //   gtkhud-bench --mode spinner-png --out FILE   a picture of the benchmarked HUD
 //   gtkhud-bench --mode leak-cycles --cycles N   show/dismiss cycles for valgrind memcheck
 //   gtkhud-bench --mode before-init              public calls before gtk_init (for BadInputTests)
+//   gtkhud-bench --mode crash                    prints a figure, then aborts (scripts/bench must fail);
+//                                                GTKHUD_BENCH_CRASH=1 does the same in any mode
 import CGtk
 import Foundation
 import GtkHUD
 import GtkSupport
 
 let arguments = CommandLine.arguments
+quickRun = arguments.contains("--quick")
 
 func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
@@ -55,6 +59,12 @@ MainActor.assumeIsolated {
         note("cannot open a display (set DISPLAY, or run scripts/bench, which starts Xvfb)")
         exit(1)
     }
+    if option("--mode") == "crash" || ProcessInfo.processInfo.environment["GTKHUD_BENCH_CRASH"] == "1" {
+        // Proves that a crashing benchmark fails scripts/bench (run-bench.sh uses pipefail).
+        report("crash_before_abort", 1)
+        note("GTKHUD_BENCH_CRASH / --mode crash: aborting on purpose")
+        abort()
+    }
     let frames = Int(option("--frames") ?? "") ?? 60
     switch option("--mode") {
     case "spinner-hud": SpinnerBench.runFrames(.hud, frames: frames)
@@ -73,28 +83,31 @@ MainActor.assumeIsolated {
         exit(2)
     }
 
-    let only = Set((option("--only") ?? "spinner,show,settled,cycles,progress,bridge").split(separator: ",").map(String.init))
-    note("GTK \(GtkEnvironment.runtimeVersion), renderer \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default")")
+    let only = Set((option("--only") ?? "spinner,latency,progress,show,settled,memory,cycles").split(separator: ",").map(String.init))
+    note("GTK \(GtkEnvironment.runtimeVersion), renderer \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default")\(quickRun ? ", quick" : "")")
+    report("frame_interval_ms", ShowBench.frameIntervalMs, decimals: 2)
+    var sectionStart = wallSeconds()
+    func finished(_ section: String) {
+        note(String(format: "%@: %.1f s", section, wallSeconds() - sectionStart))
+        sectionStart = wallSeconds()
+    }
 
     if only.contains("spinner") {
-        Bench.setAnimations(true)
-        let seconds = Double(option("--seconds") ?? "") ?? 3
-        let gtk = SpinnerBench.measureCPU(.gtk, seconds: seconds)
-        let hud = SpinnerBench.measureCPU(.hud, seconds: seconds)
-        note(String(format: "GtkSpinner: %.2f ms CPU/frame at %.1f fps; HUD: %.2f ms CPU/frame at %.1f fps",
-                    gtk.cpuPerFrameMs, gtk.fps, hud.cpuPerFrameMs, hud.fps))
-        report("spinner_gtk_cpu_ms_per_frame", gtk.cpuPerFrameMs)
-        report("spinner_hud_cpu_ms_per_frame", hud.cpuPerFrameMs)
-        report("spinner_hud_fps", hud.fps, decimals: 1)
-        report("spinner_cpu_per_frame_ratio", hud.cpuPerFrameMs / gtk.cpuPerFrameMs)
+        let seconds = Double(option("--seconds") ?? "") ?? (quickRun ? 1 : 2)
+        SpinnerBench.run(rounds: quickRun ? 3 : 5, seconds: seconds)
+        finished("spinner")
     }
+    if only.contains("latency") { BridgeBench.runJobLatency(); finished("latency") }
+    if only.contains("progress") { ProgressBench.run(); finished("progress") }
     if only.contains("show") {
+        ShowBench.samples = quickRun ? 15 : 31
         if let samples = option("--samples").flatMap(Int.init) { ShowBench.samples = max(1, samples) }
         ShowBench.run()
+        finished("show")
     }
-    if only.contains("settled") { SettledBench.run() }
-    if only.contains("cycles") { CycleBench.run(cycles: Int(option("--cycles") ?? "") ?? 10_000) }
-    if only.contains("progress") { ProgressBench.run() }
+    if only.contains("settled") { SettledBench.run(); finished("settled") }
+    if only.contains("memory") { MemoryBench.run(); finished("memory") }
+    if only.contains("cycles") { CycleBench.run(cycles: Int(option("--cycles") ?? "") ?? (quickRun ? 2_000 : 10_000)); finished("cycles") }
     if only.contains("bridge") {
         // --bridge-size WxH: a bigger window makes each GL frame slower (the gallery is 1000×700).
         let size = (option("--bridge-size") ?? "400x300").split(separator: "x").compactMap { Int32($0) }

@@ -1,45 +1,98 @@
 #!/usr/bin/env python3
-"""Checks gtkhud-bench figures (`name: value` lines in the file $1) against the
-goals of issue #7; prints a summary and exits 1 when a goal is missed or a
-figure is missing."""
+"""Checks gtkhud-bench figures against the goals of issue #14 (and those kept
+from #7). $1 is a file of `renderer.name: value` lines; the other arguments
+name the renderers that were run (default: cairo default). Prints, per
+renderer and goal: the ratio (or figure), what it is made of, the goal, and
+pass/MISS; exits 1 when a goal is missed or a figure is missing."""
 import re
 import sys
 
 figures = {}
 for line in open(sys.argv[1]):
-    match = re.match(r"^([a-z_]+): (-?[\d.]+|nan|inf)\s*$", line.strip())
+    match = re.match(r"^([a-z]+)\.([a-z_0-9]+): (-?[\d.]+|-?nan|-?inf)\s*$", line.strip())
     if match:
-        figures[match.group(1)] = float(match.group(2))
+        figures.setdefault(match.group(1), {})[match.group(2)] = float(match.group(3))
+renderers = sys.argv[2:] or ["cairo", "default"]
 
-frame = figures.get("frame_interval_ms", 1000 / 60)
-GOALS = [  # name, test, goal as text
-    ("spinner_cpu_per_frame_ratio", lambda v: v <= 1.0, "<= 1.0"),
-    ("spinner_instructions_per_frame_ratio", lambda v: v <= 1.0, "<= 1.0"),
-    ("progress_updates_per_sec", lambda v: v >= 10_000_000, ">= 10,000,000"),
-    ("redraws_per_frame", lambda v: v <= 1.0, "<= 1.0"),
-    ("progress_vs_idle_add_ratio", lambda v: v >= 100, ">= 100"),
-    ("show_to_first_frame_ms", lambda v: v <= frame, f"<= {frame:.1f} (one frame)"),
-    ("banner_show_to_first_frame_ms", lambda v: v <= frame, f"<= {frame:.1f} (one frame)"),
-    ("show_to_first_frame_vs_adwtoast_ratio", lambda v: v <= 1.0, "<= 1.0"),
-    ("banner_show_to_first_frame_vs_adwtoast_ratio", lambda v: v <= 1.0, "<= 1.0"),
-    ("settled_frames_per_sec", lambda v: v == 0, "0"),
-    ("banner_settled_frames_per_sec", lambda v: v == 0, "0"),
-    ("cycle_rss_growth_kib", lambda v: v <= 256, "<= 256"),
-    ("live_objects_after", lambda v: v == 0, "0"),
-    ("leak_definitely_lost_blocks_gtkhud", lambda v: v == 0, "0"),
+
+def at_most(limit):
+    return (lambda v: v <= limit), f"<= {limit:g}"
+
+
+def at_least(limit):
+    return (lambda v: v >= limit), f">= {limit:g}"
+
+
+def exactly(value):
+    return (lambda v: v == value), f"== {value:g}"
+
+
+# name, (test, goal text), what the figure is made of (figure names shown beside it), optional
+GOALS = [
+    ("spinner_system_cpu_per_frame_ratio", at_most(0.5),
+     "HUD {spinner_hud_app_cpu_ms_per_frame:.3f}+X {spinner_hud_xserver_cpu_ms_per_frame:.3f} ms vs "
+     "GtkSpinner {spinner_gtk_app_cpu_ms_per_frame:.3f}+X {spinner_gtk_xserver_cpu_ms_per_frame:.3f} ms CPU/frame", False),
+    ("native_system_cpu_per_frame_ratio", at_most(1.1),
+     ".native HUD {spinner_native_app_cpu_ms_per_frame:.3f}+X {spinner_native_xserver_cpu_ms_per_frame:.3f} ms vs "
+     "32 px GtkSpinner {spinner_gtk32_app_cpu_ms_per_frame:.3f}+X {spinner_gtk32_xserver_cpu_ms_per_frame:.3f} ms", False),
+    ("progress_painted_vs_coalescing_idle_ratio", at_least(1.0),
+     "{progress_painted_per_sec:.1f} vs {progress_coalescing_idle_painted_per_sec:.1f} values painted/s", False),
+    ("progress_painted_vs_naive_idle_ratio", at_least(100),
+     "{progress_painted_per_sec:.1f} vs {progress_naive_idle_painted_per_sec:.2f} values painted/s", False),
+    ("progress_latency_frames_p90", at_most(2),
+     "median {progress_latency_frames_median:.2f}, max {progress_latency_frames_max:.2f} frames", False),
+    ("main_actor_job_latency_p99_frames", at_most(1),
+     "p99 {main_actor_job_latency_p99_ms:.2f} ms, max {main_actor_job_latency_max_ms:.2f} ms", False),
+    ("show_to_first_frame_vs_adwtoast_ratio", at_most(0.8),
+     "ProgressHUD.show {show_to_first_frame_ms:.2f} ms vs AdwToast {adwtoast_show_to_first_frame_ms:.2f} ms", False),
+    ("banner_show_to_first_frame_vs_adwtoast_ratio", at_most(0.8),
+     "banner {banner_show_to_first_frame_ms:.2f} ms vs AdwToast {adwtoast_show_to_first_frame_ms:.2f} ms", False),
+    ("startup_cpu_ms_delta", at_most(2),
+     "Foundation load {startup_foundation_load_cpu_ms_delta:+.2f}, GtkHUD load {startup_gtkhud_load_cpu_ms_delta:+.2f}, "
+     "first call {startup_first_call_cpu_ms:.2f}, first frame {startup_first_frame_cpu_ms_delta:+.2f} ms; "
+     "without Foundation {startup_own_cpu_ms_delta:.2f} ms", False),
+    ("startup_rss_kib_delta", at_most(1024),
+     "Foundation {startup_foundation_rss_kib_delta:+.0f}, GtkHUD {startup_gtkhud_rss_kib_delta:+.0f} KiB "
+     "(private {startup_gtkhud_rss_anon_kib_delta:+.0f}, mapped files {startup_gtkhud_rss_file_kib_delta:+.0f}); "
+     "private memory in all {startup_rss_anon_kib_delta:+.0f} KiB", False),
+    ("memory_per_hud_kib", at_most(200),
+     "first HUD in a window; shown again {memory_per_hud_again_kib:.0f} KiB; first AdwToast {memory_per_adwtoast_kib:.0f} KiB", False),
+    ("memory_per_banner_kib", at_most(200),
+     "first banner in a window; shown again {memory_per_banner_again_kib:.0f} KiB; first AdwToast {memory_per_adwtoast_kib:.0f} KiB", False),
+    ("settled_frames_per_sec", exactly(0), "AdwToast {adwtoast_settled_frames_per_sec:g}", False),
+    ("banner_settled_frames_per_sec", exactly(0), "", False),
+    ("cycle_rss_growth_kib", at_most(256), "10,000 HUD + banner cycles", False),
+    ("live_objects_after", exactly(0), "", False),
+    ("progress_posted_per_sec", at_least(10_000_000), "8 threads calling HUD.setProgress (kept from #7)", False),
+    ("spinner_instructions_per_frame_ratio", at_most(1.0),
+     "callgrind, kept from #7: {spinner_hud_instructions_per_frame:.0f} vs {spinner_gtk_instructions_per_frame:.0f}", True),
+    ("leak_definitely_lost_blocks_gtkhud", exactly(0), "memcheck, 1,000 cycles", True),
 ]
+
 missed = 0
-print("[bench] goals:")
-for name, test, goal in GOALS:
-    if name not in figures:
-        if name.startswith("leak_") or name == "spinner_instructions_per_frame_ratio":
-            print(f"[bench]   {name}: not measured in this run (goal {goal})")
+rows = []
+for renderer in renderers:
+    values = figures.get(renderer, {})
+    for name, (test, goal), detail, optional in GOALS:
+        if name not in values:
+            if optional:
+                continue
+            rows.append((renderer, name, "MISSING", "", goal, "MISS"))
+            missed += 1
             continue
-        print(f"[bench]   MISSING {name} (goal {goal})")
-        missed += 1
-        continue
-    ok = test(figures[name])
-    missed += 0 if ok else 1
-    print(f"[bench]   {'met    ' if ok else 'MISSED '} {name} = {figures[name]:g} (goal {goal})")
+        value = values[name]
+        ok = test(value)
+        missed += 0 if ok else 1
+        try:
+            text = detail.format(**values)
+        except (KeyError, ValueError):
+            text = ""
+        rows.append((renderer, name, f"{value:g}", text, goal, "pass" if ok else "MISS"))
+
+widths = [max(len(row[i]) for row in rows) for i in range(6)] if rows else [0] * 6
+print("[bench] goals (figure: ratio or value | made of | goal | result):")
+for row in rows:
+    renderer, name, value, detail, goal, result = row
+    print(f"[bench]   {result:4}  {renderer:7}  {name:{widths[1]}}  {value:>{widths[2]}}  {goal:>8}   {detail}")
 print(f"[bench] {'every goal met' if missed == 0 else f'{missed} goal(s) missed'}")
 sys.exit(1 if missed else 0)

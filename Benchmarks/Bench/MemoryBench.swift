@@ -1,0 +1,101 @@
+import CGtk
+import Foundation
+import GtkHUD
+import GtkSupport
+
+/// Memory for one more shown HUD, and one more shown banner: the resident set
+/// (after `malloc_trim`) with `count` of them shown and painted, one per
+/// 400×300 window, minus the same windows without them, divided by `count`.
+/// Each window already shows a line of text (as an app's window does: with the
+/// GL renderer each window has its own glyph cache, which the first text in it
+/// creates). A HUD and a banner are shown and dismissed once first on a spare
+/// window, so one-time costs (stylesheet, widget types, the shared arc images,
+/// fonts) are not counted; whatever a HUD adds to its window is.
+@MainActor
+enum MemoryBench {
+    static let count = 8
+
+    static func run() {
+        Bench.setAnimations(true)
+        let hosts = (0...count).map { _ in
+            let host = HostWindow(width: 400, height: 300, title: "gtkhud-bench memory")
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_box_append(box.cast(to: GtkBox.self), gtk_label_new("A document window with some text"))
+            host.setChild(box)
+            host.present()
+            return host
+        }
+        // Warm-up on the spare window.
+        let spare = hosts[count]
+        let warmHUD = HUD(on: spare.window)
+        warmHUD?.label = "Loading"
+        warmHUD?.show(animated: false)
+        let warmBanner = try? NotificationBanner(title: "Saved", subtitle: "3 files were copied")
+        warmBanner?.show(on: spare.window)
+        Bench.pump(seconds: quickRun ? 0.6 : 0.8)
+        warmHUD?.hide(animated: false)
+        warmBanner?.dismiss()
+        Bench.pump(seconds: quickRun ? 0.6 : 0.8)
+
+        // Twice: the first HUD (banner) a window shows, and one shown again after
+        // the first was dismissed (what the renderer keeps per window is then there).
+        var hudKiB: [Double] = [], bannerKiB: [Double] = []
+        for _ in 0..<2 {
+            let before = residentKiB()
+            let huds = hosts.prefix(count).map { host -> HUD? in
+                let hud = HUD(on: host.window)
+                hud?.label = "Loading"
+                hud?.show(animated: false)
+                return hud
+            }
+            Bench.pump(seconds: 0.5)
+            for host in hosts.prefix(count) { host.waitForFrames(1) }
+            let shown = residentKiB()
+            hudKiB.append(Double(shown - before) / Double(count))
+            for hud in huds { hud?.hide(animated: false) }
+            Bench.pump(seconds: 0.5)
+
+            let beforeBanners = residentKiB()
+            let banners = hosts.prefix(count).map { host -> NotificationBanner? in
+                let banner = try? NotificationBanner(title: "Saved", subtitle: "3 files were copied")
+                banner?.show(on: host.window)
+                return banner
+            }
+            Bench.pump(seconds: quickRun ? 0.6 : 0.8) // slide-in
+            for host in hosts.prefix(count) { host.waitForFrames(1) }
+            let shownBanners = residentKiB()
+            bannerKiB.append(Double(shownBanners - beforeBanners) / Double(count))
+            for banner in banners { banner?.dismiss() }
+            Bench.pump(seconds: quickRun ? 0.6 : 0.8)
+        }
+        for host in hosts { host.close() }
+        Bench.pump(seconds: 0.3)
+
+        // The anchor: the first AdwToast in each of `count` such windows (an AdwToastOverlay around the text).
+        var overlays: [UnsafeMutablePointer<GtkWidget>] = []
+        let toastHosts = (0..<count).map { _ in
+            let host = HostWindow(width: 400, height: 300, title: "gtkhud-bench memory toast")
+            let overlay = adw_toast_overlay_new()!
+            adw_toast_overlay_set_child(OpaquePointer(overlay), gtk_label_new("A document window with some text"))
+            overlays.append(overlay)
+            host.setChild(overlay)
+            host.present()
+            return host
+        }
+        let beforeToasts = residentKiB()
+        for overlay in overlays {
+            let toast = adw_toast_new("Saved")!
+            adw_toast_set_timeout(toast, 0)
+            adw_toast_overlay_add_toast(OpaquePointer(overlay), toast)
+        }
+        Bench.pump(seconds: quickRun ? 0.6 : 0.8)
+        for host in toastHosts { host.waitForFrames(1) }
+        let toastKiB = Double(residentKiB() - beforeToasts) / Double(count)
+        for host in toastHosts { host.close() }
+        report("memory_per_hud_kib", hudKiB[0], decimals: 0)
+        report("memory_per_banner_kib", bannerKiB[0], decimals: 0)
+        report("memory_per_hud_again_kib", hudKiB[1], decimals: 0)
+        report("memory_per_banner_again_kib", bannerKiB[1], decimals: 0)
+        report("memory_per_adwtoast_kib", toastKiB, decimals: 0)
+    }
+}
