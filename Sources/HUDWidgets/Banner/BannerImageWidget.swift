@@ -51,7 +51,14 @@ public final class BannerImageWidget: SwiftWidget {
     public var paintable: OpaquePointer? { ensureLoaded()?.pointer.opaque }
 
     private var loaded: ObjectRef?
-    private var loadedKey: String?
+    private var loadedKey: LoadedKey?
+
+    /// What the loaded paintable was made for (the source compares external pictures by identity).
+    private struct LoadedKey: Equatable {
+        let source: ImageSource
+        let size: Int32
+        let scale: Int32
+    }
 
     public required init(widget: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: widget)
@@ -115,13 +122,8 @@ public final class BannerImageWidget: SwiftWidget {
     private func ensureLoaded() -> ObjectRef? {
         guard let source else { return nil }
         let scale = max(1, gtk_widget_get_scale_factor(widget))
-        let key: String
-        switch source {
-        case .iconName(let name): key = "icon:\(name)@\(pixelSize)x\(scale)"
-        case .file(let path): key = "file:\(path)"
-        case .resource(let path): key = "resource:\(path)"
-        case .external(let carried): key = "external:\(ObjectIdentifier(carried).hashValue)"
-        }
+        // Icons are looked up for a size and scale; other pictures are scaled when drawn.
+        let key = LoadedKey(source: source, size: pixelSize, scale: scale)
         if key == loadedKey { return loaded }
         loadedKey = key
         loaded = Self.load(source, size: pixelSize, scale: scale, widget: widget)
