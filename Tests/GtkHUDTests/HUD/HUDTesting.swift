@@ -36,12 +36,5 @@ enum HUDTesting {
 
     /// Turns GTK animations on or off for the rest of the test.
     @MainActor
-    static func setAnimations(_ enabled: Bool) {
-        guard let settings = gtk_settings_get_default() else { return }
-        var value = GValue()
-        g_value_init(&value, gtkhud_type_boolean())
-        g_value_set_boolean(&value, enabled ? 1 : 0)
-        g_object_set_property(UnsafeMutableRawPointer(settings).asObject, "gtk-enable-animations", &value)
-        g_value_unset(&value)
-    }
+    static func setAnimations(_ enabled: Bool) { GtkEnvironment.setAnimationsEnabled(enabled) }
 }
