@@ -18,7 +18,7 @@ public final class HUDBarWidget: SwiftWidget {
 
     /// Natural size (MBProgressHUD: 120 × 10).
     public var naturalSize: (width: Int32, height: Int32) = (120, 10) { didSet { queueResize() } }
-    /// Outline width.
+    /// Outline width in pixels (2).
     public var lineWidth: Double = 2 { didSet { queueDraw() } }
 
     private lazy var progress = AnimatedProgress(owner: self)

@@ -45,7 +45,7 @@ public final class HUDRingWidget: SwiftWidget {
     public var thickness: Double = 2 { didSet { geometryChanged() } }
     /// Radius to the middle of the line (SVProgressHUD: 18 with text, 24 without).
     public var radius: Double = 18 { didSet { geometryChanged() } }
-    /// Seconds per turn of the indeterminate arc.
+    /// Seconds per turn of the indeterminate arc (1).
     public var secondsPerTurn: Double = 1
 
     private lazy var progress = AnimatedProgress(owner: self)
