@@ -12,6 +12,11 @@ import CGtk
 /// }
 /// ```
 ///
+/// makoni/swift-adwaita's `Widget` has such a `widgetPointer`, so the line
+/// above is its conformance. Judging by its sources (it wraps libadwaita 1.8
+/// widgets such as `AdwShortcutsDialog` unconditionally) it needs libadwaita
+/// 1.8, newer than Debian 12's 1.2 and Debian 13's 1.7; it was not built here.
+///
 /// Every GtkHUD call that takes a window or a widget takes one of these, so
 /// no cast and no `import CGtk` is needed to call it.
 public protocol GtkWidgetConvertible {
