@@ -49,7 +49,7 @@ enum HUDIndicatorFactory {
             }
             let ring = HUDRingWidget.create()
             HUDRingWidget.of(ring)?.setProgress(fraction, animated: false)
-            HUDRingWidget.of(ring)?.kind = content.progressStyle == .pie ? .pie : .annular
+            HUDRingWidget.of(ring)?.style = content.progressStyle
             return ring
         case .success: return image(.iconName(appearance.successImage), css: "hudimage-success", name: "Success", appearance)
         case .error: return image(.iconName(appearance.errorImage), css: "hudimage-error", name: "Error", appearance)

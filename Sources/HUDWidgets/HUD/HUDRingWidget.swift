@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkSupport
+import HUDCore
 
 /// A circular progress indicator: a spinning arc (indeterminate), a ring that
 /// fills clockwise (annular) or a filling disc (pie).
@@ -28,18 +29,31 @@ public final class HUDRingWidget: SwiftWidget {
         return ring
     }
 
+    /// What the ring draws, and its CSS class: the spinning arc while there
+    /// is no progress, else the determinate ``style``.
     public enum Kind: String, Sendable, CaseIterable {
         case indeterminate, annular, pie
     }
 
-    public var kind: Kind = .indeterminate {
+    /// How determinate progress is drawn: HUDCore's ``HUDProgressStyle``
+    /// (`.annular` by default; `.bar` is ``HUDBarWidget``'s and draws as `.annular` here).
+    public var style: HUDProgressStyle = .annular { didSet { updateKind() } }
+
+    /// What the ring draws now (CSS class `.indeterminate`, `.annular` or `.pie`).
+    public private(set) var kind: Kind = .indeterminate {
         didSet {
+            guard kind != oldValue else { return }
             gtk_widget_remove_css_class(widget, oldValue.rawValue)
             gtk_widget_add_css_class(widget, kind.rawValue)
             cachedArc = nil
             updateSpinning()
             queueDraw()
         }
+    }
+    private var isIndeterminate = true
+
+    private func updateKind() {
+        kind = isIndeterminate ? .indeterminate : (style == .pie ? .pie : .annular)
     }
     /// Line thickness (SVProgressHUD's ringThickness, 2).
     public var thickness: Double = 2 { didSet { geometryChanged() } }
@@ -65,7 +79,8 @@ public final class HUDRingWidget: SwiftWidget {
     /// Sets the progress (0...1); nil switches to the indeterminate arc.
     public func setProgress(_ value: Double?, animated: Bool = true) {
         progress.set(value, animated: animated)
-        if value == nil { kind = .indeterminate } else if kind == .indeterminate { kind = .annular }
+        isIndeterminate = value == nil
+        updateKind()
     }
 
     /// The value being drawn (animations in flight included).
