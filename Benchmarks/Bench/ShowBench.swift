@@ -30,7 +30,7 @@ enum ShowBench {
             Kind(name: "ProgressHUD.show") { host in
                 ProgressHUD.host = host.window
                 ProgressHUD.show(status: "Loading")
-                return (find: { ProgressHUD.bezelWidget }, dismiss: {
+                return (find: { ProgressHUD.bezelWidget?.gtkWidget }, dismiss: {
                     ProgressHUD.dismiss()
                     MainLoop.run(until: { !ProgressHUD.isVisible }, timeoutMilliseconds: 2_000)
                 })
@@ -47,7 +47,7 @@ enum ShowBench {
         kinds.append(Kind(name: "NotificationBanner.show") { host in
             let banner = try? NotificationBanner(title: "Loading")
             banner?.show(on: host.window)
-            return (find: { banner?.widget }, dismiss: {
+            return (find: { banner?.widget?.gtkWidget }, dismiss: {
                 banner?.dismiss()
                 MainLoop.run(until: { banner?.state.isGone != false && banner?.widget == nil }, timeoutMilliseconds: 2_000)
             })

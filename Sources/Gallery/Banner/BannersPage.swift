@@ -62,7 +62,7 @@ final class BannerTracker {
     private func poll() -> Bool {
         for entry in entries where !entry.finished {
             let onScreen: Bool
-            if case .showing = entry.banner.state, let widget = entry.banner.widget, gtk_widget_get_mapped(widget) != 0 {
+            if case .showing = entry.banner.state, let widget = entry.banner.widget?.gtkWidget, gtk_widget_get_mapped(widget) != 0 {
                 onScreen = true
             } else {
                 onScreen = false

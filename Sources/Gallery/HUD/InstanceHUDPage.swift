@@ -57,7 +57,7 @@ final class InstanceHUDPage: GalleryPage {
         hud.animationDuration = animationDuration
         hud.graceTime = graceTime
         hud.minimumShowTime = minimumShowTime
-        if mode == .customView { hud.customWidget = Self.customImage() }
+        if mode == .customView { hud.customWidget = GtkWidgetRef(Self.customImage()) }
         EventCenter.shared.follow(hud, name: name)
         return hud
     }

@@ -53,10 +53,10 @@ final class PositionsPage: GalleryPage {
         ])
         gtk_widget_set_valign(card, GTK_ALIGN_CENTER)
         partOverlay = HUDOverlay(content: card)
-        gtk_widget_add_css_class(partOverlay.widget, "card")
-        gtk_widget_set_size_request(partOverlay.widget, -1, 150)
+        gtk_widget_add_css_class(partOverlay.widget.gtkWidget!, "card")
+        gtk_widget_set_size_request(partOverlay.widget.gtkWidget!, -1, 150)
         let part = UI.group("Part of a window", [
-            partOverlay.widget,
+            partOverlay.widget.gtkWidget!,
             UI.actionRow("HUD on the card", subtitle: "HUD(on: overlay.widget)") { self.showOnCard() },
         ])
         widget = UI.page([positions, geometry, part])
@@ -83,7 +83,7 @@ final class PositionsPage: GalleryPage {
     @discardableResult
     func showOnCard(duration: Double = 2) -> HUD? {
         let page = Gallery.instancePage
-        guard let hud = page.makeHUD(.indeterminate, label: "Only here", on: partOverlay.widget, name: "HUD (card)") else { return nil }
+        guard let hud = page.makeHUD(.indeterminate, label: "Only here", on: partOverlay.widget.gtkWidget!, name: "HUD (card)") else { return nil }
         hud.detailsLabel = nil
         hud.appearance.mask = .black
         hud.show()
@@ -91,5 +91,5 @@ final class PositionsPage: GalleryPage {
         return hud
     }
 
-    var cardOverlay: Widget { partOverlay.widget }
+    var cardOverlay: Widget { partOverlay.widget.gtkWidget! }
 }

@@ -82,7 +82,7 @@ final class GalleryWindow {
         // The layer for HUDs and banners, in place before the window is shown
         // (GtkHUD would slip one in on first use, reparenting the content).
         overlay = HUDOverlay(content: body)! // GTK is initialised: the gallery runs inside activate
-        adw_application_window_set_content(window.cast(to: AdwApplicationWindow.self), overlay.widget)
+        adw_application_window_set_content(window.cast(to: AdwApplicationWindow.self), overlay.widget.gtkWidget)
 
         Signal.connectPointer(list.raw, "row-selected") { [weak self] row in
             guard let self, let row else { return }

@@ -101,7 +101,7 @@ enum ScenarioRunner {
     /// Presses the first button with CSS class `cssClass` inside the window's banners.
     @discardableResult
     static func pressBannerButton(_ cssClass: String) -> Bool {
-        guard let stack = BannerCenter.for(Gallery.window)?.stackWidget,
+        guard let stack = BannerCenter.for(Gallery.window)?.stackWidget.gtkWidget,
               let button = UI.descendants(of: stack).first(where: { UI.hasClass($0, cssClass) && gtkhud_is_a($0.raw, gtk_button_get_type()) != 0 })
         else { return false }
         gtk_widget_activate(button)

@@ -66,8 +66,8 @@ final class ThemingPage: GalleryPage {
         gtk_widget_set_halign(sample, GTK_ALIGN_START)
         UI.margins(sample, 16)
         previewOverlay = HUDOverlay(content: sample)
-        gtk_widget_add_css_class(previewOverlay.widget, "card")
-        gtk_widget_set_size_request(previewOverlay.widget, -1, 150)
+        gtk_widget_add_css_class(previewOverlay.widget.gtkWidget!, "card")
+        gtk_widget_set_size_request(previewOverlay.widget.gtkWidget!, -1, 150)
 
         // The editor.
         editor = gtk_text_view_new()!
@@ -93,7 +93,7 @@ final class ThemingPage: GalleryPage {
         gtk_label_set_selectable(statusLabel.op, 1)
         Accessible.setLabel(statusLabel, "CSS status")
 
-        let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, [toolbar, previewOverlay.widget, scroller, statusLabel])
+        let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, [toolbar, previewOverlay.widget.gtkWidget!, scroller, statusLabel])
         UI.margins(content, 12)
         widget = content
 
@@ -210,7 +210,7 @@ final class ThemingPage: GalleryPage {
         previewTimer?.cancel()
         let (title, mode) = Self.previewModes[previewMode]
         if previewHUD == nil || previewHUD?.isFinished == true {
-            previewHUD = try? HUD(on: previewOverlay.widget)
+            previewHUD = try? HUD(on: previewOverlay.widget.gtkWidget!)
             previewHUD?.removesFromHostOnHide = false
             previewHUD?.appearance.margin = 12
             if let hud = previewHUD { PositionsPage.positions[5].place(&hud.appearance) } // trailing

@@ -42,7 +42,7 @@ public final class BannerCenter {
     /// Nil when the widget is not in a window yet or GTK is not initialised.
     public static func `for`(_ widget: some GtkWidgetConvertible) -> BannerCenter? {
         guard let overlay = HUDOverlay.host(for: widget) else { return nil }
-        let key = overlay.widget.raw
+        let key = overlay.pointer.raw
         if let existing = centers[key] { return existing }
         let center = BannerCenter(overlay: overlay)
         centers[key] = center
@@ -56,13 +56,13 @@ public final class BannerCenter {
     }
 
     private init(overlay: HUDOverlay) {
-        overlayReference = WeakObjectRef(overlay.widget.raw)
+        overlayReference = WeakObjectRef(overlay.pointer.raw)
         let stackPointer = BannerStackWidget.create()
         presenter = BannerStackPresenter(stack: stackPointer)
         queue = BannerQueue(scheduler: GLibScheduler.shared, presenter: presenter)
         presenter.queue = queue
         overlay.implementation.addLayer(stackPointer)
-        let key = overlay.widget.raw
+        let key = overlay.pointer.raw
         overlay.implementation.addDisposeHandler { [weak self] in
             let center = self // keep it alive while it cleans up
             BannerCenter.centers[key] = nil
@@ -139,7 +139,7 @@ public final class BannerCenter {
     }
 
     /// The window's banner layer (CSS node `hudbannerstack`), valid while the window lives.
-    public var stackWidget: UnsafeMutablePointer<GtkWidget> { presenter.stack.widget }
+    public var stackWidget: GtkWidgetRef { GtkWidgetRef(pointer: presenter.stack.widget) }
 
     // MARK: - Internal
 

@@ -88,9 +88,9 @@ public final class NotificationBanner {
     /// A widget shown instead of the title label (the title text, if any,
     /// stays the accessible name). The banner keeps a reference; a fresh
     /// (floating) widget is taken over, as a GTK container would.
-    public var titleWidget: UnsafeMutablePointer<GtkWidget>? {
-        get { (core.content.titleWidget as? GtkObjectContent)?.widget }
-        set { core.content.titleWidget = newValue.map { GtkObjectContent($0.raw) } }
+    public var titleWidget: GtkWidgetRef? {
+        get { (core.content.titleWidget as? GtkObjectContent).map { GtkWidgetRef(pointer: $0.widget) } }
+        set { core.content.titleWidget = newValue?.gtkWidget.map { GtkObjectContent($0.raw) } }
     }
 
     // MARK: - Look and behaviour (BRYXBanner's defaults)
@@ -206,13 +206,31 @@ public final class NotificationBanner {
         core.content.action = BannerAction(label: label, identifier: "closure")
     }
 
+    /// The parameter passed to a `GAction` (its `GVariant`, made for you).
+    public enum ActionTarget: Sendable, Equatable {
+        case string(String)
+        case int(Int32)
+        case bool(Bool)
+        case double(Double)
+
+        /// A new floating `GVariant` of this value.
+        fileprivate var variant: OpaquePointer {
+            switch self {
+            case .string(let text): g_variant_new_string(text)
+            case .int(let number): g_variant_new_int32(number)
+            case .bool(let flag): g_variant_new_boolean(flag ? 1 : 0)
+            case .double(let number): g_variant_new_double(number)
+            }
+        }
+    }
+
     /// Adds a button that activates the `GAction` `actionName` (e.g.
-    /// `"win.undo"`, `"app.open-settings"`), with an optional `GVariant`
-    /// parameter, and dismisses the banner.
-    public func setAction(_ label: String, actionName: String, target: OpaquePointer? = nil) {
+    /// `"win.undo"`, `"app.open-settings"`), with an optional parameter
+    /// (`.string("inbox")` for an `s`-typed action), and dismisses the banner.
+    public func setAction(_ label: String, actionName: String, target: ActionTarget? = nil) {
         actionHandler = nil
         self.actionName = actionName
-        setActionTarget(target)
+        setActionTarget(target?.variant)
         core.content.action = BannerAction(label: label, identifier: actionName)
     }
 
@@ -308,7 +326,7 @@ public final class NotificationBanner {
 
     /// The banner's GTK widget (CSS node `hudbanner`) while it is on screen or
     /// leaving; nil otherwise. Useful for adding your own CSS classes.
-    public var widget: UnsafeMutablePointer<GtkWidget>? { bannerWidget?.widget }
+    public var widget: GtkWidgetRef? { bannerWidget.map { GtkWidgetRef(pointer: $0.widget) } }
 
     var bannerWidget: BannerWidget? { center?.widget(for: self) }
 
@@ -322,7 +340,7 @@ public final class NotificationBanner {
     private func performAction() {
         if let actionHandler {
             actionHandler()
-        } else if let actionName, let anchor = center?.stackWidget {
+        } else if let actionName, let anchor = center?.presenter.stack.widget {
             _ = gtk_widget_activate_action_variant(anchor, actionName, actionTarget)
         }
     }

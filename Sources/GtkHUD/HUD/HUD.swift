@@ -59,11 +59,11 @@ public final class HUD {
         }
     }
     /// The widget shown in `.customView` mode (about 37×37 like MBProgressHUD suggests).
-    public var customWidget: UnsafeMutablePointer<GtkWidget>? {
-        get { customContent?.widget }
+    public var customWidget: GtkWidgetRef? {
+        get { customContent.map { GtkWidgetRef(pointer: $0.widget) } }
         set {
             // A fresh (floating) widget is taken over, as a GTK container would.
-            customContent = newValue.map { GtkObjectContent($0.raw) }
+            customContent = newValue?.gtkWidget.map { GtkObjectContent($0.raw) }
             refresh()
         }
     }
@@ -134,7 +134,7 @@ public final class HUD {
     public init(on host: some GtkWidgetConvertible, appearance: HUDAppearance = HUD.defaultAppearance) throws(HUDError) {
         let overlay = try Self.overlay(for: host, caller: "HUD.init(on:)")
         self.appearance = appearance
-        overlayWidget = WeakObjectRef(overlay.widget.raw)
+        overlayWidget = WeakObjectRef(overlay.pointer.raw)
         lifecycle = HUDLifecycle(scheduler: GLibScheduler.shared)
         view = HUDBezelPresenter(overlay: overlay)
         view.appearance = appearance

@@ -36,7 +36,7 @@ final class HUDBezelPresenter: HUDPresenter {
     private var isOnScreen = false
 
     init(overlay: HUDOverlay) {
-        self.overlay = WeakObjectRef(overlay.widget.raw)
+        self.overlay = WeakObjectRef(overlay.pointer.raw)
         mask = ObjectRef(adopting: HUDMaskWidget.create().raw)
         maskWidget = HUDMaskWidget.of(mask.widget)!
         gtk_widget_set_visible(mask.widget, 0)

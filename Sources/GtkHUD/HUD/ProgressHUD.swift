@@ -199,7 +199,7 @@ public enum ProgressHUD {
     }
 
     /// The bezel widget of the shared HUD, if it has one (for tests and accessibility tools).
-    public static var bezelWidget: UnsafeMutablePointer<GtkWidget>? { SharedHUD.instance?.view?.bezelWidget }
+    public static var bezelWidget: GtkWidgetRef? { SharedHUD.instance?.view?.bezelWidget.map { GtkWidgetRef(pointer: $0) } }
 
     /// Removes the shared HUD at once and forgets its host (completions run with `.cancelled`).
     public static func reset() {

@@ -88,7 +88,7 @@ final class SharedHUD {
     }
 
     private func attach(to overlay: HUDOverlay) {
-        if let view, view.overlay.withObject({ $0 }) == overlay.widget.raw { return }
+        if let view, view.overlay.withObject({ $0 }) == overlay.pointer.raw { return }
         if view != nil {
             controller.cancelAll()
             view?.tearDown()
@@ -108,7 +108,7 @@ final class SharedHUD {
             self.controller.cancelAll()
             self.view = nil
         }
-        disposeRegistration = (WeakObjectRef(overlay.widget.raw), id)
+        disposeRegistration = (WeakObjectRef(overlay.pointer.raw), id)
     }
 
     /// Sets one timing setting from ``ProgressHUD`` (checked once, as it is set) and applies it.

@@ -83,10 +83,10 @@ public enum Announcer {
     /// `spokenByFocus` means a focused widget whose accessible name is this very
     /// message already carries it (a blocking HUD's bezel taking focus, or its
     /// name changing while focused), so on old GTK nothing more is needed.
-    public static func announce(_ text: String, from source: UnsafeMutablePointer<GtkWidget>,
+    public static func announce(_ text: String, from widget: some GtkWidgetConvertible,
                                 priority: Priority, spokenByFocus: Bool = false) {
         let message = HUDInput.accessibleName(for: text)
-        guard !message.isEmpty else { return }
+        guard !message.isEmpty, let source = widget.gtkWidget else { return }
         // Announcing as well would say it twice (Orca 48 speaks both).
         if spokenByFocus {
             notify(Record(text: message, priority: priority, mechanism: "focus"))

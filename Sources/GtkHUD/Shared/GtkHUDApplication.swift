@@ -33,11 +33,11 @@ public final class GtkHUDApplication {
     /// `activate` with it. Returns the exit status for `exit(_:)`.
     @discardableResult
     public func run(title: String, width: Int32 = 640, height: Int32 = 480,
-                    activate: @escaping @MainActor (_ window: UnsafeMutablePointer<GtkWidget>) -> Void) -> Int32 {
+                    activate: @escaping @MainActor (_ window: GtkWidgetRef) -> Void) -> Int32 {
         Signal.connect(application.pointer, "activate") { [weak self] in
             guard let self else { return }
             let window = self.makeWindow(title: title, width: width, height: height)
-            activate(window)
+            activate(GtkWidgetRef(pointer: window))
         }
         return g_application_run(application.pointer.assumingMemoryBound(to: GApplication.self), 0, nil)
     }

@@ -48,3 +48,44 @@ extension OpaquePointer: GtkWidgetConvertible {
         return raw.assumingMemoryBound(to: GtkWidget.self)
     }
 }
+
+/// A widget GtkHUD hands back to you (an overlay, a banner, a bezel). Pass it
+/// to any GtkHUD call, or take ``gtkWidget`` for GTK's C API or your binding:
+/// `gtk_box_append(box, overlay.widget.gtkWidget)`.
+public struct GtkWidgetRef: GtkWidgetConvertible, Hashable, @unchecked Sendable {
+    // Sendable by hand: the pointer is only dereferenced by GTK on the main actor.
+    nonisolated(unsafe) private let pointer: UnsafeMutablePointer<GtkWidget>?
+
+    /// The widget (nil only for a reference made from something that is not a widget).
+    public var gtkWidget: UnsafeMutablePointer<GtkWidget>? { pointer }
+
+    /// A reference to the widget `widget` stands for.
+    @MainActor
+    public init(_ widget: some GtkWidgetConvertible) {
+        pointer = widget.gtkWidget
+    }
+
+    init(pointer: UnsafeMutablePointer<GtkWidget>) {
+        self.pointer = pointer
+    }
+
+    public static func == (lhs: GtkWidgetRef, rhs: GtkWidgetRef) -> Bool { lhs.pointer == rhs.pointer }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pointer)
+    }
+}
+
+/// Anything that stands for a `GdkPaintable` (a `GdkTexture`, a `GtkIconPaintable`,
+/// your own): an `OpaquePointer` to one, checked at run time, or your binding's type.
+public protocol GdkPaintableConvertible {
+    /// The paintable, or nil when this does not point to a `GdkPaintable`.
+    @MainActor var gdkPaintable: OpaquePointer? { get }
+}
+
+extension OpaquePointer: GdkPaintableConvertible {
+    /// The paintable this points to; nil when it is not one.
+    public var gdkPaintable: OpaquePointer? {
+        gtkhud_is_a(UnsafeMutableRawPointer(self), gdk_paintable_get_type()) != 0 ? self : nil
+    }
+}

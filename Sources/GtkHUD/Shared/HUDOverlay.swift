@@ -13,15 +13,17 @@ import HUDWidgets
 ///
 /// ```swift
 /// guard let overlay = HUDOverlay(content: sidebar) else { return } // nil before gtk_init
-/// gtk_box_append(box, overlay.widget)
+/// gtk_box_append(box, overlay.widget.gtkWidget)
 /// try HUD(on: overlay.widget).show()
 /// ```
 ///
 /// CSS node: `hudoverlay`. Accessible role: group.
 @MainActor
 public final class HUDOverlay {
-    /// The overlay widget; put it in your widget tree.
-    public var widget: UnsafeMutablePointer<GtkWidget> { reference.widget }
+    /// The overlay widget; put it in your widget tree (`.gtkWidget` for GTK's C API).
+    public var widget: GtkWidgetRef { GtkWidgetRef(pointer: reference.widget) }
+    /// The overlay widget, for GtkHUD's own calls.
+    var pointer: UnsafeMutablePointer<GtkWidget> { reference.widget }
     private let reference: ObjectRef
     let implementation: HUDOverlayWidget
 
@@ -30,7 +32,7 @@ public final class HUDOverlay {
     public convenience init?(content: (any GtkWidgetConvertible)? = nil) {
         guard GtkHUDRuntime.prepare(caller: "HUDOverlay.init(content:)") else { return nil }
         self.init(adopting: HUDOverlayWidget.create())
-        if let content = content?.gtkWidget { self.content = content }
+        if let content = content?.gtkWidget { implementation.setContent(content) }
     }
 
     private init(adopting pointer: UnsafeMutablePointer<GtkWidget>) {
@@ -52,15 +54,15 @@ public final class HUDOverlay {
     }
 
     /// The overlay widget built from a `.ui` file, wrapped (nil for other widgets).
-    public convenience init?(wrapping widget: UnsafeMutablePointer<GtkWidget>) {
-        guard HUDOverlayWidget.of(widget) != nil else { return nil }
+    public convenience init?(wrapping convertible: some GtkWidgetConvertible) {
+        guard let widget = convertible.gtkWidget, HUDOverlayWidget.of(widget) != nil else { return nil }
         self.init(existing: widget)
     }
 
     /// The content below the HUDs and banners.
-    public var content: UnsafeMutablePointer<GtkWidget>? {
-        get { implementation.content }
-        set { implementation.setContent(newValue) }
+    public var content: GtkWidgetRef? {
+        get { implementation.content.map { GtkWidgetRef(pointer: $0) } }
+        set { implementation.setContent(newValue?.gtkWidget) }
     }
 
     /// The overlay serving `widget`: the nearest overlay around it, or else the
@@ -86,7 +88,7 @@ public final class HUDOverlay {
     static func installed(in window: UnsafeMutablePointer<GtkWidget>) -> HUDOverlay {
         if let existing = overlay(of: window) { return HUDOverlay(existing: existing) }
         let overlay = HUDOverlay(adopting: HUDOverlayWidget.create())
-        HUDOverlayWidget.attach(overlay.widget, to: window)
+        HUDOverlayWidget.attach(overlay.pointer, to: window)
         return overlay
     }
 

@@ -107,7 +107,7 @@ final class BannerTestWindow {
     var center: BannerCenter { BannerCenter.for(window)! }
 
     /// The overlay above the content, once a banner center exists.
-    var overlay: UnsafeMutablePointer<GtkWidget> { gtk_widget_get_parent(center.stackWidget)! }
+    var overlay: UnsafeMutablePointer<GtkWidget> { gtk_widget_get_parent(center.stackWidget.gtkWidget)! }
 
     var size: (width: Double, height: Double) {
         (Double(gtk_widget_get_width(overlay)), Double(gtk_widget_get_height(overlay)))
@@ -118,7 +118,7 @@ final class BannerTestWindow {
     func show(_ banner: NotificationBanner, duration: Double? = nil) -> BannerWidget? {
         banner.show(on: window, duration: duration)
         host.waitForFrames(1)
-        return banner.widget.flatMap { BannerWidget.of($0) }
+        return banner.widget?.gtkWidget.flatMap { BannerWidget.of($0) }
     }
 
     /// Waits until every animation of `widget` has ended, then for two frames.

@@ -116,7 +116,7 @@ final class BannerLifecycleTests: XCTestCase {
             g_object_unref(UnsafeMutableRawPointer(action))
             gtk_widget_insert_action_group(window.window, "test", OpaquePointer(group))
             let withAction = try! NotificationBanner(title: "New mail")
-            withAction.setAction("Open", actionName: "test.open", target: g_variant_new_string("inbox"))
+            withAction.setAction("Open", actionName: "test.open", target: .string("inbox"))
             guard let actionWidget = window.show(withAction) else { return XCTFail("no banner widget") }
             gtkhud_signal_emit_simple(actionWidget.actionButton.raw, "clicked")
             XCTAssertEqual(received, "inbox")
@@ -142,7 +142,7 @@ final class BannerLifecycleTests: XCTestCase {
             window.show(urgent)
             XCTAssertEqual(urgent.state, .showing, "high priority shows at once")
             XCTAssertEqual(normal.state, .queued, "and puts the shown banner back in the queue")
-            XCTAssertTrue(gtk_widget_has_css_class(urgent.widget!, "high-priority") != 0)
+            XCTAssertTrue(gtk_widget_has_css_class(urgent.widget!.gtkWidget!, "high-priority") != 0)
 
             let awaited = BannerReasonBox()
             Task { @MainActor in awaited.reason = await urgent.dismissed }
@@ -189,7 +189,7 @@ final class BannerLifecycleTests: XCTestCase {
             XCTAssertEqual(widget.titleText, "Uploaded", "a refused message leaves the banner as it was")
 
             let custom = gtk_label_new("Custom title")!
-            banner.titleWidget = custom
+            banner.titleWidget = GtkWidgetRef(custom)
             XCTAssertTrue(gtk_widget_get_parent(custom) == widget.widget)
             XCTAssertFalse(gtk_widget_get_visible(widget.titleLabel) != 0)
             banner.hasShadows = false

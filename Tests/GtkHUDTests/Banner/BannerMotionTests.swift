@@ -19,7 +19,7 @@ final class BannerMotionTests: XCTestCase {
         banner.springiness = springiness
         banner.animationDuration = 0.6
         banner.show(on: window.window, duration: 30)
-        guard let widget = banner.widget.flatMap({ BannerWidget.of($0) }) else { XCTFail("no banner widget"); return ([], .nan) }
+        guard let widget = banner.widget?.gtkWidget.flatMap({ BannerWidget.of($0) }) else { XCTFail("no banner widget"); return ([], .nan) }
         var samples: [Double] = []
         let tick = TickCallback.add(to: window.window) { _ in
             if widget.isAnimating {

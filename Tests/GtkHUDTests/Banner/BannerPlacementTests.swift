@@ -46,7 +46,7 @@ final class BannerPlacementTests: XCTestCase {
         try BannerGtkTesting.withWindow(animations: false) { window in
             let banner = try! NotificationBanner(title: "Instant")
             banner.show(on: window.window)
-            guard let widget = banner.widget.flatMap({ BannerWidget.of($0) }) else { return XCTFail("no banner widget") }
+            guard let widget = banner.widget?.gtkWidget.flatMap({ BannerWidget.of($0) }) else { return XCTFail("no banner widget") }
             XCTAssertEqual(widget.reveal, 1, "no animation: shown at once")
             XCTAssertFalse(widget.isAnimating)
             window.host.waitForFrames(1)
@@ -78,7 +78,7 @@ final class BannerPlacementTests: XCTestCase {
             let clamped = window.frame(of: secondWidget)
             XCTAssertEqual(clamped.width, 200, accuracy: 0.5)
             XCTAssertEqual(clamped.x, (window.size.width - 200) / 2, accuracy: 1)
-            XCTAssertTrue(gtk_widget_has_css_class(window.center.stackWidget, "clamped") != 0)
+            XCTAssertTrue(gtk_widget_has_css_class(window.center.stackWidget.gtkWidget, "clamped") != 0)
 
             second.dismiss()
             window.host.waitForFrames(2)

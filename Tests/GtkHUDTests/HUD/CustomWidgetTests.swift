@@ -42,7 +42,7 @@ final class CustomWidgetTests: XCTestCase {
                 hud.mode = .customView
                 let image = gtk_image_new_from_icon_name("starred-symbolic")!
                 alive = WeakObjectRef(image.raw)
-                hud.customWidget = image
+                hud.customWidget = GtkWidgetRef(image)
                 hud.show(animated: false)
                 XCTAssertNotNil(gtk_widget_get_parent(image))
                 hud.customWidget = nil

@@ -208,7 +208,7 @@ final class HUDIssue11Tests: XCTestCase {
             XCTAssertNotEqual(g_object_is_floating(label.raw), 0)
             let weakLabel = WeakObjectRef(label.raw)
             let hud = try XCTUnwrap(HUD(on: host.window))
-            hud.customWidget = label
+            hud.customWidget = GtkWidgetRef(label)
             hud.mode = .customView
             hud.show()
             XCTAssertEqual(gtk_widget_get_parent(label), hud.view.bezelWidget)
@@ -227,10 +227,10 @@ final class HUDIssue11Tests: XCTestCase {
             let weakFirst = WeakObjectRef(first.raw)
             ProgressHUD.setCustomWidget(first)
             ProgressHUD.showCustomWidget(status: "One")
-            XCTAssertEqual(gtk_widget_get_parent(first), ProgressHUD.bezelWidget)
+            XCTAssertEqual(gtk_widget_get_parent(first), ProgressHUD.bezelWidget?.gtkWidget)
             ProgressHUD.setCustomWidget(second)
             ProgressHUD.showCustomWidget(status: "One")
-            XCTAssertEqual(gtk_widget_get_parent(second), ProgressHUD.bezelWidget, "the second widget is shown")
+            XCTAssertEqual(gtk_widget_get_parent(second), ProgressHUD.bezelWidget?.gtkWidget, "the second widget is shown")
             XCTAssertFalse(weakFirst.isAlive, "the first widget was let go")
             ProgressHUD.dismiss()
             ProgressHUD.setCustomWidget(nil)

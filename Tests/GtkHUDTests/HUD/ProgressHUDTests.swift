@@ -24,7 +24,7 @@ final class ProgressHUDTests: XCTestCase {
             XCTAssertTrue(ProgressHUD.isVisible)
             // The window got an overlay layer; its child is still the app's widget.
             XCTAssertTrue(gtk_window_get_child(host.window.asWindow) == content)
-            let bezel = try! XCTUnwrap(ProgressHUD.bezelWidget)
+            let bezel = try! XCTUnwrap(ProgressHUD.bezelWidget?.gtkWidget)
             let overlay = try! XCTUnwrap(gtk_widget_get_parent(bezel))
             XCTAssertEqual(String(cString: gtk_widget_get_css_name(overlay)), "hudoverlay")
             XCTAssertTrue(gtk_widget_get_parent(overlay) == host.window, "the overlay is a layer of the window")

@@ -22,7 +22,7 @@ final class BannerInputTests: XCTestCase {
             // Let every banner finish leaving before the window closes, so that no
             // exit animation (and its closures) outlives this test.
             window.center.dismissAll()
-            XInput.pump(until: { gtk_widget_get_first_child(window.center.stackWidget) == nil }, timeoutMilliseconds: 5_000)
+            XInput.pump(until: { gtk_widget_get_first_child(window.center.stackWidget.gtkWidget) == nil }, timeoutMilliseconds: 5_000)
             window.host.waitForFrames(2)
         }
     }

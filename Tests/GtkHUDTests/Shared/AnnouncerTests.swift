@@ -72,7 +72,7 @@ final class AnnouncerTests: XCTestCase {
             ProgressHUD.appearance = appearance
             gtk_widget_grab_focus(content)
             ProgressHUD.show(status: "Please wait")
-            HUDTesting.wait("focus on the bezel") { ProgressHUD.bezelWidget.map { gtk_widget_has_focus($0) != 0 } ?? false }
+            HUDTesting.wait("focus on the bezel") { ProgressHUD.bezelWidget?.gtkWidget.map { gtk_widget_has_focus($0) != 0 } ?? false }
             XCTAssertEqual(records.last?.mechanism, "focus")
             ProgressHUD.dismiss()
             HUDTesting.wait("focus back on the content") { gtk_widget_has_focus(content) != 0 }

@@ -199,7 +199,7 @@ final class BadInputTests: XCTestCase {
             fixture.host.waitForFrames(2)
             XCTAssertEqual(SharedHUD.instance?.controller.content.accessibleName,
                            Array(repeating: "x", count: 501).joined(separator: " "))
-            let bezel = try XCTUnwrap(ProgressHUD.bezelWidget)
+            let bezel = try XCTUnwrap(ProgressHUD.bezelWidget?.gtkWidget)
             XCTAssertLessThanOrEqual(gtk_widget_get_height(bezel), gtk_widget_get_height(fixture.host.window),
                                      "the label caps its lines")
             XCTAssertEqual(SharedHUD.instance?.view?.statusText?.filter(\.isNewline).count, 11, "12 lines shown")
@@ -213,7 +213,7 @@ final class BadInputTests: XCTestCase {
             let banner = try NotificationBanner(title: text, subtitle: text)
             banner.show(on: fixture.host.window)
             fixture.host.waitForFrames(2)
-            let widget = try XCTUnwrap(banner.widget)
+            let widget = try XCTUnwrap(banner.widget?.gtkWidget)
             XCTAssertLessThanOrEqual(gtk_widget_get_height(widget), gtk_widget_get_height(fixture.host.window))
         }
     }
@@ -418,7 +418,7 @@ final class BadInputTests: XCTestCase {
             // An icon name with a "/" stays an icon name; a file is a file.
             ProgressHUD.showImage(.iconName("folder/with-slash"), status: "Icon")
             fixture.host.waitForFrames(1)
-            var image = try XCTUnwrap(fixture.firstDescendant(of: ProgressHUD.bezelWidget, type: gtk_image_get_type()))
+            var image = try XCTUnwrap(fixture.firstDescendant(of: ProgressHUD.bezelWidget?.gtkWidget, type: gtk_image_get_type()))
             XCTAssertEqual(gtk_image_get_storage_type(OpaquePointer(image)), GTK_IMAGE_ICON_NAME)
             let texture = gdk_memory_texture_new(1, 1, GDK_MEMORY_R8G8B8A8, g_bytes_new([UInt8](repeating: 255, count: 4), 4), 4)!
             defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
@@ -427,11 +427,11 @@ final class BadInputTests: XCTestCase {
             XCTAssertNotEqual(gdk_texture_save_to_png(texture, file.path), 0)
             ProgressHUD.showImage(.file(file), status: "File")
             fixture.host.waitForFrames(1)
-            image = try XCTUnwrap(fixture.firstDescendant(of: ProgressHUD.bezelWidget, type: gtk_image_get_type()))
+            image = try XCTUnwrap(fixture.firstDescendant(of: ProgressHUD.bezelWidget?.gtkWidget, type: gtk_image_get_type()))
             XCTAssertEqual(gtk_image_get_storage_type(OpaquePointer(image)), GTK_IMAGE_PAINTABLE, "a file is loaded as a file")
             ProgressHUD.showImage(.paintable(texture), status: "Paintable")
             fixture.host.waitForFrames(1)
-            image = try XCTUnwrap(fixture.firstDescendant(of: ProgressHUD.bezelWidget, type: gtk_image_get_type()))
+            image = try XCTUnwrap(fixture.firstDescendant(of: ProgressHUD.bezelWidget?.gtkWidget, type: gtk_image_get_type()))
             XCTAssertEqual(gtk_image_get_storage_type(OpaquePointer(image)), GTK_IMAGE_PAINTABLE)
             XCTAssertEqual(gtk_image_get_paintable(OpaquePointer(image)).map(UnsafeMutableRawPointer.init), UnsafeMutableRawPointer(texture),
                            "the app's paintable itself is shown")
@@ -443,7 +443,7 @@ final class BadInputTests: XCTestCase {
             ProgressHUD.showImage(.iconName("gtkhud-no-such-icon-symbolic"), status: "Unknown icon")
             fixture.host.waitForFrames(1)
             XCTAssertTrue(ProgressHUD.isVisible)
-            let image = try XCTUnwrap(fixture.firstDescendant(of: ProgressHUD.bezelWidget, type: gtk_image_get_type()))
+            let image = try XCTUnwrap(fixture.firstDescendant(of: ProgressHUD.bezelWidget?.gtkWidget, type: gtk_image_get_type()))
             XCTAssertEqual(gtk_image_get_icon_name(OpaquePointer(image)).map { String(cString: $0) }, "gtkhud-no-such-icon-symbolic")
         }
     }
@@ -453,7 +453,7 @@ final class BadInputTests: XCTestCase {
             ProgressHUD.showImage(.file("/nonexistent/gtkhud-missing.png"), status: "No file")
             fixture.host.waitForFrames(1)
             XCTAssertTrue(ProgressHUD.isVisible)
-            XCTAssertNotNil(fixture.firstDescendant(of: ProgressHUD.bezelWidget, type: gtk_image_get_type()))
+            XCTAssertNotNil(fixture.firstDescendant(of: ProgressHUD.bezelWidget?.gtkWidget, type: gtk_image_get_type()))
         }
     }
 

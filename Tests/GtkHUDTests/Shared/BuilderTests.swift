@@ -26,7 +26,7 @@ final class BuilderTests: XCTestCase {
             let content = gtk_builder_get_object(builder, "content")!
             let overlay = HUDOverlay(wrapping: UnsafeMutableRawPointer(overlayObject).asWidget)
             XCTAssertNotNil(overlay)
-            XCTAssertEqual(overlay?.content.map(UnsafeMutableRawPointer.init), UnsafeMutableRawPointer(content))
+            XCTAssertEqual(overlay?.content?.gtkWidget.map(UnsafeMutableRawPointer.init), UnsafeMutableRawPointer(content))
             let window = UnsafeMutableRawPointer(gtk_builder_get_object(builder, "window")!).asWidget
             gtk_window_present(window.asWindow)
             let hud = try? HUD(on: UnsafeMutableRawPointer(content).asWidget)

@@ -89,7 +89,7 @@ final class DesktopWindowTests: XCTestCase {
         func show(_ banner: NotificationBanner) -> BannerWidget? {
             banner.show(on: window, duration: 60)
             waitForFrames(2)
-            return banner.widget.flatMap { BannerWidget.of($0) }
+            return banner.widget?.gtkWidget.flatMap { BannerWidget.of($0) }
         }
 
         /// The window's close button (GtkWindowControls puts a `.close` button in the header bar).
@@ -191,10 +191,10 @@ final class DesktopWindowTests: XCTestCase {
             let overlay = try XCTUnwrap(HUDOverlay(content: gtk_button_new_with_label("Inside")))
             let host = HostWindow(width: 320, height: 240, title: "Own overlay")
             defer { host.close() }
-            host.setChild(overlay.widget)
+            host.setChild(overlay.widget.gtkWidget)
             host.present()
             let hud = try XCTUnwrap(HUD.show(on: host.window, animated: false))
-            XCTAssertTrue(gtk_widget_get_parent(try XCTUnwrap(hud.view.bezelWidget)) == overlay.widget,
+            XCTAssertTrue(gtk_widget_get_parent(try XCTUnwrap(hud.view.bezelWidget)) == overlay.widget.gtkWidget,
                           "the app's own overlay serves its window")
             XCTAssertNil(HUDOverlay.windowLayer(of: host.window), "no second layer is added")
             hud.hide(animated: false)
