@@ -1,10 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Layers, bottom to top; data flows upwards only:
-//   CGtk (C headers) → GtkSupport (GObject/GTK plumbing) → HUDWidgets (GTK widget types)
-//   HUDCore (pure Swift state machines, no GTK) ─┐
-//   GtkHUD (public API: wires HUDCore to HUDWidgets) ← both
+// Layers, bottom to top (see docs/architecture.md):
+//   CGtk (C headers) → GtkSupport (GObject/GTK plumbing) ─┐
+//   HUDCore (models and state machines, pure Swift, no GTK) ─┴→ HUDWidgets (GTK widget types that
+//   render HUDCore's models) → GtkHUD (public API: drives HUDCore, presents through HUDWidgets)
 let package = Package(
     name: "GtkHUD",
     products: [
@@ -18,10 +18,10 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
         ),
-        .target(name: "CGtkHUDRuntime", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
-        .target(name: "GtkSupport", dependencies: ["CGtk", "CGtkHUDRuntime"]),
+        .target(name: "CMainQueueBridge", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("dispatch")]),
+        .target(name: "GtkSupport", dependencies: ["CGtk", "CMainQueueBridge"]),
         .target(name: "HUDCore"),
-        .target(name: "HUDWidgets", dependencies: ["GtkSupport", "CGtk"]),
+        .target(name: "HUDWidgets", dependencies: ["HUDCore", "GtkSupport", "CGtk"]),
         .target(
             name: "GtkHUD",
             dependencies: ["HUDCore", "HUDWidgets", "GtkSupport", "CGtk"],

@@ -26,7 +26,7 @@ enum CycleBench {
         }
 
         func cycle(_ index: Int, paint: Bool) {
-            guard let hud = HUD(on: host.window) else { return }
+            guard let hud = try? HUD(on: host.window) else { return }
             hud.mode = [.indeterminate, .annularDeterminate, .determinate, .determinateHorizontalBar, .text][index % 5]
             hud.label = "Working \(index % 7)"
             if index % 2 == 0 { hud.detailsLabel = "Step \(index % 3)" }

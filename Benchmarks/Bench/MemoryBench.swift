@@ -27,7 +27,7 @@ enum MemoryBench {
         }
         // Warm-up on the spare window.
         let spare = hosts[count]
-        let warmHUD = HUD(on: spare.window)
+        let warmHUD = try? HUD(on: spare.window)
         warmHUD?.label = "Loading"
         warmHUD?.show(animated: false)
         let warmBanner = try? NotificationBanner(title: "Saved", subtitle: "3 files were copied")
@@ -43,7 +43,7 @@ enum MemoryBench {
         for _ in 0..<2 {
             let before = residentKiB()
             let huds = hosts.prefix(count).map { host -> HUD? in
-                let hud = HUD(on: host.window)
+                let hud = try? HUD(on: host.window)
                 hud?.label = "Loading"
                 hud?.show(animated: false)
                 return hud

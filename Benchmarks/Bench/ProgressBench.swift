@@ -109,7 +109,7 @@ enum ProgressBench {
             case .hud:
                 host.setChild(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
                 host.present()
-                guard let hud = HUD(on: host.window) else { exit(1) }
+                guard let hud = try? HUD(on: host.window) else { exit(1) }
                 hud.mode = .annularDeterminate
                 hud.label = "Copying"
                 hud.show(animated: false)

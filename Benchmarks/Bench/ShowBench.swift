@@ -36,7 +36,7 @@ enum ShowBench {
                 })
             },
             Kind(name: "HUD.show(on:)") { host in
-                let hud = HUD.show(on: host.window)
+                let hud = try? HUD.show(on: host.window)
                 hud?.label = "Loading"
                 return (find: { Bench.descendant(of: host.window, typeNamed: "GtkHUDBezel") }, dismiss: {
                     hud?.hide(animated: false)
@@ -150,7 +150,7 @@ enum SettledBench {
 
         var instance: HUD?
         let instanceSuccess = measure {
-            instance = HUD(on: $0.window)
+            instance = try? HUD(on: $0.window)
             instance?.mode = .success
             instance?.label = "Done"
             instance?.show()

@@ -50,7 +50,7 @@ enum SpinnerBench {
             var appearance = HUD.defaultAppearance
             appearance.mask = ProcessInfo.processInfo.environment["GTKHUD_BENCH_MASK"] == "none" ? .none : .black
             if subject == .native { appearance.indicatorAnimation = .native }
-            guard let hud = HUD(on: host.window, appearance: appearance) else {
+            guard let hud = try? HUD(on: host.window, appearance: appearance) else {
                 note("could not create a HUD")
                 exit(1)
             }

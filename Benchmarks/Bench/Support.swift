@@ -69,14 +69,7 @@ func note(_ text: String) {
 @MainActor
 enum Bench {
     /// Turns GTK animations on or off (GtkSettings gtk-enable-animations).
-    static func setAnimations(_ enabled: Bool) {
-        guard let settings = gtk_settings_get_default() else { return }
-        var value = GValue()
-        g_value_init(&value, gtkhud_type_boolean())
-        g_value_set_boolean(&value, enabled ? 1 : 0)
-        g_object_set_property(UnsafeMutableRawPointer(settings).asObject, "gtk-enable-animations", &value)
-        g_value_unset(&value)
-    }
+    static func setAnimations(_ enabled: Bool) { GtkEnvironment.setAnimationsEnabled(enabled) }
 
     /// Runs the main loop for `seconds` (handling events, timers and frames).
     static func pump(seconds: Double) {

@@ -165,37 +165,33 @@ static inline int gtkhud_settings_boolean(const char *name) {
 }
 
 /* ---- Accessibility property updates (gtk_accessible_update_property is variadic) ---- */
+/* Updates one property from `value` and unsets it. */
+static inline void gtkhud_accessible_update_one(GtkAccessible *self, GtkAccessibleProperty property, GValue *value) {
+    GtkAccessibleProperty properties[1] = { property };
+    gtk_accessible_update_property_value(self, 1, properties, value);
+    g_value_unset(value);
+}
 static inline void gtkhud_accessible_set_string(GtkAccessible *self, GtkAccessibleProperty property, const char *text) {
     GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_STRING);
-    g_value_set_string(&value, text);
-    GtkAccessibleProperty properties[1] = { property };
-    gtk_accessible_update_property_value(self, 1, properties, &value);
-    g_value_unset(&value);
+    g_value_set_string(g_value_init(&value, G_TYPE_STRING), text);
+    gtkhud_accessible_update_one(self, property, &value);
 }
 static inline void gtkhud_accessible_set_double(GtkAccessible *self, GtkAccessibleProperty property, double number) {
     GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_DOUBLE);
-    g_value_set_double(&value, number);
-    GtkAccessibleProperty properties[1] = { property };
-    gtk_accessible_update_property_value(self, 1, properties, &value);
-    g_value_unset(&value);
+    g_value_set_double(g_value_init(&value, G_TYPE_DOUBLE), number);
+    gtkhud_accessible_update_one(self, property, &value);
 }
 static inline void gtkhud_accessible_set_boolean_property(GtkAccessible *self, GtkAccessibleProperty property, gboolean flag) {
     GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_BOOLEAN);
-    g_value_set_boolean(&value, flag);
-    GtkAccessibleProperty properties[1] = { property };
-    gtk_accessible_update_property_value(self, 1, properties, &value);
-    g_value_unset(&value);
+    g_value_set_boolean(g_value_init(&value, G_TYPE_BOOLEAN), flag);
+    gtkhud_accessible_update_one(self, property, &value);
 }
 static inline void gtkhud_accessible_reset_property(GtkAccessible *self, GtkAccessibleProperty property) {
     gtk_accessible_reset_property(self, property);
 }
 static inline void gtkhud_accessible_set_state(GtkAccessible *self, GtkAccessibleState state, gboolean flag) {
     GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_BOOLEAN);
-    g_value_set_boolean(&value, flag);
+    g_value_set_boolean(g_value_init(&value, G_TYPE_BOOLEAN), flag);
     GtkAccessibleState states[1] = { state };
     gtk_accessible_update_state_value(self, 1, states, &value);
     g_value_unset(&value);

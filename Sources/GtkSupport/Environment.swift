@@ -35,6 +35,17 @@ public enum GtkEnvironment {
         return enabled && prefersReducedMotion != true
     }
 
+    /// Turns GTK's animations on or off for the whole display (`gtk-enable-animations`
+    /// on the default `GtkSettings`; observers get `notify`), as the user's setting would.
+    public static func setAnimationsEnabled(_ enabled: Bool) {
+        guard let settings = gtk_settings_get_default() else { return }
+        var value = GValue()
+        g_value_init(&value, gtkhud_type_boolean())
+        g_value_set_boolean(&value, enabled ? 1 : 0)
+        g_object_set_property(UnsafeMutableRawPointer(settings).asObject, "gtk-enable-animations", &value)
+        g_value_unset(&value)
+    }
+
     /// Whether the user asked for reduced motion (`gtk-interface-reduced-motion`,
     /// GTK 4.22+; nil where this GTK does not have the setting).
     public static var prefersReducedMotion: Bool? { settingsFlag("gtk-interface-reduced-motion") }

@@ -1,5 +1,5 @@
 import CGtk
-import CGtkHUDRuntime
+import CMainQueueBridge
 
 /// Swift concurrency on GTK's main loop.
 ///
@@ -76,7 +76,7 @@ public enum MainLoop {
             MainActor.assumeIsolated { payload.action() }
             return 0 // G_SOURCE_REMOVE
         }
-        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { ClosureBox<Payload>.release($0) }
+        let release = AnyClosureBox.destroyNotify
         let id = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(milliseconds), callback, data, release)
         return MainLoopSource(sourceID: id, finished: flag)
     }
@@ -115,7 +115,7 @@ public enum TickCallback {
             let time = clock.map { Int64(gdk_frame_clock_get_frame_time($0)) } ?? 0
             return MainActor.assumeIsolated { box.closure(time) } ? 1 : 0
         }
-        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { ClosureBox<Handler>.release($0) }
+        let release = AnyClosureBox.destroyNotify
         return gtk_widget_add_tick_callback(widget, callback, ClosureBox<Handler>.retained(handler), release)
     }
 

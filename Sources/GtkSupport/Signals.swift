@@ -9,28 +9,44 @@ public enum ClosureBoxes {
     public static var liveCount: Int { live.load(ordering: .relaxed) }
 }
 
+/// What every closure box shares: the live count and one destroy notify that
+/// releases a box of any closure type (a C function cannot be generic).
+class AnyClosureBox {
+    init() { ClosureBoxes.live.add(1, ordering: .relaxed) }
+    deinit { ClosureBoxes.live.subtract(1, ordering: .relaxed) }
+
+    /// Releases the box behind C user data, whatever its closure type.
+    static func releaseAny(_ data: UnsafeMutableRawPointer?) {
+        guard let data else { return }
+        Unmanaged<AnyClosureBox>.fromOpaque(data).release()
+    }
+
+    /// A GClosureNotify that releases the box.
+    static let signalNotify: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+        AnyClosureBox.releaseAny(data)
+    }
+
+    /// A GDestroyNotify that releases the box.
+    static let destroyNotify: @convention(c) (UnsafeMutableRawPointer?) -> Void = { AnyClosureBox.releaseAny($0) }
+}
+
 /// A retained Swift closure handed to C as user data; GLib's destroy notify
 /// releases it, so a box lives exactly as long as its connection or source.
-final class ClosureBox<Closure> {
+final class ClosureBox<Closure>: AnyClosureBox {
     let closure: Closure
     init(_ closure: Closure) {
         self.closure = closure
-        ClosureBoxes.live.add(1, ordering: .relaxed)
+        super.init()
     }
-    deinit { ClosureBoxes.live.subtract(1, ordering: .relaxed) }
 
     /// Retains the box and returns it as C user data.
     static func retained(_ closure: Closure) -> UnsafeMutableRawPointer {
-        Unmanaged.passRetained(ClosureBox(closure)).toOpaque()
+        Unmanaged<AnyClosureBox>.passRetained(ClosureBox(closure)).toOpaque()
     }
     /// The box behind C user data (not retained).
     static func from(_ data: UnsafeMutableRawPointer?) -> ClosureBox<Closure> {
-        Unmanaged<ClosureBox<Closure>>.fromOpaque(data!).takeUnretainedValue()
-    }
-    /// Releases the box behind C user data (the destroy notify).
-    static func release(_ data: UnsafeMutableRawPointer?) {
-        guard let data else { return }
-        Unmanaged<ClosureBox<Closure>>.fromOpaque(data).release()
+        // Only boxes of this closure type are handed to this trampoline.
+        unsafeDowncast(Unmanaged<AnyClosureBox>.fromOpaque(data!).takeUnretainedValue(), to: ClosureBox<Closure>.self)
     }
 }
 
@@ -96,8 +112,7 @@ public enum Signal {
             let box = ClosureBox<Plain>.from(data)
             MainActor.assumeIsolated { box.closure() }
         }
-        return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self),
-                       ClosureBox<Plain>.retained(handler)) { data, _ in ClosureBox<Plain>.release(data) }
+        return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self), boxing: handler)
     }
 
     /// A signal with one pointer argument (`notify`, `parsing-error`'s section...).
@@ -108,8 +123,7 @@ public enum Signal {
             let box = ClosureBox<WithPointer>.from(data)
             MainActor.assumeIsolated { box.closure(argument) }
         }
-        return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self),
-                       ClosureBox<WithPointer>.retained(handler)) { data, _ in ClosureBox<WithPointer>.release(data) }
+        return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self), boxing: handler)
     }
 
     /// A signal with two pointer arguments (`parsing-error`: section, error).
@@ -120,8 +134,7 @@ public enum Signal {
             let box = ClosureBox<WithTwoPointers>.from(data)
             MainActor.assumeIsolated { box.closure(first, second) }
         }
-        return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self),
-                       ClosureBox<WithTwoPointers>.retained(handler)) { data, _ in ClosureBox<WithTwoPointers>.release(data) }
+        return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self), boxing: handler)
     }
 
     /// A signal with two doubles (`enter`/`motion` of a motion controller, `drag-update`...).
@@ -132,8 +145,7 @@ public enum Signal {
             let box = ClosureBox<WithPoint>.from(data)
             MainActor.assumeIsolated { box.closure(x, y) }
         }
-        return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self),
-                       ClosureBox<WithPoint>.retained(handler)) { data, _ in ClosureBox<WithPoint>.release(data) }
+        return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self), boxing: handler)
     }
 
     /// A click gesture's `pressed`/`released`: press count and position.
@@ -144,8 +156,7 @@ public enum Signal {
             let box = ClosureBox<WithPress>.from(data)
             MainActor.assumeIsolated { box.closure(count, x, y) }
         }
-        return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self),
-                       ClosureBox<WithPress>.retained(handler)) { data, _ in ClosureBox<WithPress>.release(data) }
+        return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self), boxing: handler)
     }
 
     /// A key controller's `key-pressed`: keyval, keycode, modifier state; return true to stop propagation.
@@ -156,8 +167,7 @@ public enum Signal {
             let box = ClosureBox<WithKey>.from(data)
             return MainActor.assumeIsolated { box.closure(keyval, keycode, state) } ? 1 : 0
         }
-        return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self),
-                       ClosureBox<WithKey>.retained(handler)) { data, _ in ClosureBox<WithKey>.release(data) }
+        return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self), boxing: handler)
     }
 
     /// A signal with one int or enum argument (GtkWindow's `move-focus`: a GtkDirectionType).
@@ -168,18 +178,18 @@ public enum Signal {
             let box = ClosureBox<WithInt>.from(data)
             MainActor.assumeIsolated { box.closure(value) }
         }
-        return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self),
-                       ClosureBox<WithInt>.retained(handler)) { data, _ in ClosureBox<WithInt>.release(data) }
+        return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self), boxing: handler)
     }
 
-    private static func connect(_ instance: UnsafeMutableRawPointer, _ name: String, _ after: Bool,
-                                _ callback: GCallback, _ data: UnsafeMutableRawPointer,
-                                _ release: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GClosure>?) -> Void
-    ) -> SignalConnection {
-        let id = gtkhud_signal_connect(instance, name, callback, data, release, after ? 1 : 0)
+    /// Connects `callback` (a trampoline for the signal's C signature) with
+    /// `handler` boxed as its user data, released by the connection's destroy notify.
+    private static func connect<Closure>(_ instance: UnsafeMutableRawPointer, _ name: String, _ after: Bool,
+                                         _ callback: GCallback, boxing handler: Closure) -> SignalConnection {
+        let data = ClosureBox<Closure>.retained(handler)
+        let id = gtkhud_signal_connect(instance, name, callback, data, AnyClosureBox.signalNotify, after ? 1 : 0)
         if id == 0 {
             // Unknown signal: GLib already printed a warning; free the box now.
-            release(data, nil)
+            AnyClosureBox.releaseAny(data)
         }
         return SignalConnection(instance: instance, handlerID: UInt(id))
     }

@@ -66,12 +66,25 @@ open class SwiftWidget {
     /// Only called for types registered with `acceptsBuilderChildren`.
     open func addBuilderChild(_ child: UnsafeMutableRawPointer, type: String?) -> Bool { false }
 
+    /// A GObject property was set (GtkBuilder, `g_object_set`, a binding). Only
+    /// called for the type's ``WidgetTypeDescription/properties``; notify with
+    /// ``notifyPropertyChange(_:)`` when the value really changed.
+    open func setProperty(_ name: String, to value: WidgetPropertyValue) {}
+
+    /// The value of a GObject property of the type's ``WidgetTypeDescription/properties``.
+    open func property(_ name: String) -> WidgetPropertyValue? { nil }
+
+    /// Emits `notify::name` (properties are installed with explicit notify).
+    public func notifyPropertyChange(_ name: String) {
+        guard isAlive else { return }
+        g_object_notify(widget.raw.asObject, name)
+    }
+
     /// Called once when the widget is disposed, before its children are unparented.
     /// Drop timers, signal connections and references to other objects here.
     open func dispose() {}
 
-    private var disposeHandlers: [(id: Int, handler: @MainActor () -> Void)] = []
-    private var lastDisposeHandlerID = 0
+    private var disposeHandlers = HandlerList<@MainActor () -> Void>()
 
     /// Runs `handler` once when the widget is disposed (after ``dispose()``),
     /// e.g. to clean up state that other layers keep about this widget.
@@ -83,15 +96,13 @@ open class SwiftWidget {
             handler()
             return 0
         }
-        lastDisposeHandlerID += 1
-        disposeHandlers.append((lastDisposeHandlerID, handler))
-        return lastDisposeHandlerID
+        return disposeHandlers.add(handler)
     }
 
     /// Drops a handler that is no longer needed. Objects that live shorter than
     /// the widget (a HUD on a window) must do this, or the list grows for ever.
     public func removeDisposeHandler(_ id: Int) {
-        disposeHandlers.removeAll { $0.id == id }
+        disposeHandlers.remove(id)
     }
 
     /// Runs the dispose handlers now, for a widget that is done for although
@@ -105,9 +116,7 @@ open class SwiftWidget {
     var disposeHandlerCount: Int { disposeHandlers.count }
 
     func runDisposeHandlers() {
-        let handlers = disposeHandlers
-        disposeHandlers = []
-        for entry in handlers { entry.handler() }
+        for handler in disposeHandlers.removeAll() { handler() }
     }
 
     /// Queues a redraw if the widget is still alive.
@@ -149,10 +158,14 @@ public struct WidgetTypeDescription: Sendable {
     public var layoutManagerType: GType?
     /// Whether `<child>` elements in GtkBuilder files go to ``SwiftWidget/addBuilderChild(_:type:)``.
     public var acceptsBuilderChildren = false
+    /// GObject properties of the type (see ``WidgetProperty``).
+    public var properties: [WidgetProperty] = []
 
     public init(typeName: String, cssName: String, role: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_GENERIC,
-                parentType: GType? = nil, layoutManagerType: GType? = nil, acceptsBuilderChildren: Bool = false) {
+                parentType: GType? = nil, layoutManagerType: GType? = nil, acceptsBuilderChildren: Bool = false,
+                properties: [WidgetProperty] = []) {
         self.acceptsBuilderChildren = acceptsBuilderChildren
+        self.properties = properties
         self.typeName = typeName
         self.cssName = cssName
         self.role = role
@@ -268,11 +281,41 @@ public enum WidgetTypes {
         gtkhud_object_class(klass)!.pointee.dispose = { object in
             MainActor.assumeIsolated { WidgetTypes.dispose(object) }
         }
+        installProperties(description.properties, on: klass)
         description.cssName.withCString { gtk_widget_class_set_css_name(widgetClass, $0) }
         gtk_widget_class_set_accessible_role(widgetClass, description.role)
         if let layout = description.layoutManagerType {
             gtk_widget_class_set_layout_manager_type(widgetClass, layout)
         }
+    }
+
+    private static func installProperties(_ properties: [WidgetProperty], on klass: UnsafeMutableRawPointer) {
+        guard !properties.isEmpty, let objectClass = gtkhud_object_class(klass) else { return }
+        objectClass.pointee.set_property = { object, _, value, spec in
+            MainActor.assumeIsolated {
+                guard let object, let value, let spec, let (swift, property) = WidgetTypes.property(of: object, spec) else { return }
+                swift.setProperty(property.name, to: WidgetPropertyValue(value, kind: property.kind))
+            }
+        }
+        objectClass.pointee.get_property = { object, _, value, spec in
+            MainActor.assumeIsolated {
+                guard let object, let value, let spec, let (swift, property) = WidgetTypes.property(of: object, spec) else { return }
+                swift.property(property.name)?.store(in: value)
+            }
+        }
+        for (index, property) in properties.enumerated() {
+            g_object_class_install_property(objectClass, guint(index + 1), property.makeParamSpec())
+        }
+    }
+
+    /// The Swift object and the description of the property `spec` names.
+    private static func property(of object: UnsafeMutablePointer<GObject>,
+                                 _ spec: UnsafeMutablePointer<GParamSpec>) -> (SwiftWidget, WidgetProperty)? {
+        let widget = UnsafeMutableRawPointer(object).asWidget
+        guard let swift = SwiftWidget.of(widget), let name = spec.pointee.name.map({ String(cString: $0) }),
+              let property = entries[swift.registeredType]?.description.properties.first(where: { $0.name == name })
+        else { return nil }
+        return (swift, property)
     }
 
     /// GtkWidget's own GtkBuildable implementation, to chain up to.

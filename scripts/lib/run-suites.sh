@@ -32,6 +32,12 @@ if echo "$st" | grep -q "passed"; then echo "${st_total:-0} 0 0" >> "$results"; 
     st_failed="$(grep -cE "^✘ Test .* failed" "$swift_log")"
     echo "$(( ${st_total:-0} - st_failed )) $st_failed 0" >> "$results"; status=1; fi
 
+# The README's example app: it checks what it showed and exits non-zero otherwise.
+hello="Examples/HelloHUD/.build/debug/HelloHUD"
+if [ -x "$hello" ]; then
+    if timeout 120 "$hello"; then echo "1 0 0" >> "$results"; else echo "[gtkhud] Examples/HelloHUD failed" >&2; echo "0 1 0" >> "$results"; status=1; fi
+fi
+
 if [ -d Tests/Accessibility ] && ls Tests/Accessibility/test_*.py >/dev/null 2>&1; then
     py_log="$(mktemp)"
     /usr/bin/python3 -m unittest discover -s Tests/Accessibility -p 'test_*.py' -v 2>&1 | tee "$py_log"

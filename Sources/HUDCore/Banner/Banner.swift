@@ -54,7 +54,7 @@ public final class Banner {
 
     /// Creates a banner with BRYXBanner's defaults.
     /// - Throws: ``BannerContentError/empty`` when title, subtitle and image are all missing.
-    public convenience init(title: String? = nil, subtitle: String? = nil, image: BannerImage? = nil) throws(BannerContentError) {
+    public convenience init(title: String? = nil, subtitle: String? = nil, image: ImageSource? = nil) throws(BannerContentError) {
         self.init(try BannerContent(title: title, subtitle: subtitle, image: image))
     }
 
@@ -138,4 +138,50 @@ extension Banner: Hashable {
     nonisolated public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }
+}
+
+/// Where a banner is in its life. The life runs one way:
+/// `hidden → (queued ⇄ showing) → gone`.
+public enum BannerState: Hashable, Sendable {
+    /// Created but never handed to a queue.
+    case hidden
+    /// Waiting in a queue, either never shown yet or put back by a
+    /// high-priority banner.
+    case queued
+    /// On screen (its entrance may still be animating).
+    case showing
+    /// Dismissed for good; it cannot be shown again. Its exit may still be
+    /// animating: ``Banner/onDismissed`` runs when the exit has finished.
+    case gone(BannerDismissReason)
+
+    /// Whether the banner has been dismissed.
+    public var isGone: Bool {
+        if case .gone = self { true } else { false }
+    }
+}
+
+/// Why a banner left the screen for good. Passed to ``Banner/onDismissed``.
+public enum BannerDismissReason: Hashable, Sendable {
+    /// Its timeout ran out.
+    case timeout
+    /// The user tapped or clicked it and ``BannerContent/dismissesOnTap`` was on.
+    case tap
+    /// The user swiped it towards its edge.
+    case swipe
+    /// The user pressed its action button.
+    case action
+    /// The user pressed its close button.
+    case closeButton
+    /// The user pressed Escape (``BannerQueue/dismissFront()``).
+    case escape
+    /// The app called ``BannerQueue/dismiss(_:)`` or ``Banner/dismiss()``.
+    case programmatic
+    /// The app called ``BannerQueue/dismissAll()``.
+    case dismissAll
+    /// The window holding the queue went away (``BannerQueue/hostDestroyed()``).
+    case hostDestroyed
+    /// The banner is not on screen or waiting: it was never shown, or showing
+    /// it was refused (no window, GTK not initialised). Awaiting its end
+    /// returns this at once instead of waiting for ever.
+    case notShown
 }

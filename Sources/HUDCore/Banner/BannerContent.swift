@@ -14,8 +14,11 @@ public struct BannerContent: Hashable, Sendable {
     /// The detail text under the title. `nil` when none was given or it was only whitespace.
     public private(set) var subtitle: String?
     /// The picture at the leading edge.
-    public private(set) var image: BannerImage?
+    public private(set) var image: ImageSource?
 
+    /// A widget shown instead of the title label (the GTK layer's
+    /// ``ExternalContent``); the title text stays the accessible name.
+    public var titleWidget: ExternalContent?
     /// Whether the image is drawn as a symbolic icon in ``textColor``.
     public var tintsImage = true
     /// The fill; `nil` leaves it to the CSS theme.
@@ -56,7 +59,7 @@ public struct BannerContent: Hashable, Sendable {
     /// - Throws: ``BannerContentError/empty`` when title, subtitle and image
     ///   are all missing; a ``Diagnostics`` message is reported as well.
     @MainActor
-    public init(title: String? = nil, subtitle: String? = nil, image: BannerImage? = nil) throws(BannerContentError) {
+    public init(title: String? = nil, subtitle: String? = nil, image: ImageSource? = nil) throws(BannerContentError) {
         try replaceMessage(title: title, subtitle: subtitle, image: image,
                            source: "BannerContent.init(title:subtitle:image:)")
     }
@@ -66,13 +69,13 @@ public struct BannerContent: Hashable, Sendable {
     /// - Throws: ``BannerContentError/empty`` when all three would be missing;
     ///   the content is then left unchanged and a ``Diagnostics`` message is reported.
     @MainActor
-    public mutating func replaceMessage(title: String?, subtitle: String?, image: BannerImage?) throws(BannerContentError) {
+    public mutating func replaceMessage(title: String?, subtitle: String?, image: ImageSource?) throws(BannerContentError) {
         try replaceMessage(title: title, subtitle: subtitle, image: image,
                            source: "BannerContent.replaceMessage(title:subtitle:image:)")
     }
 
     @MainActor
-    private mutating func replaceMessage(title: String?, subtitle: String?, image: BannerImage?,
+    private mutating func replaceMessage(title: String?, subtitle: String?, image: ImageSource?,
                                          source: String) throws(BannerContentError) {
         let title = Self.nonBlank(title)
         let subtitle = Self.nonBlank(subtitle)
@@ -88,5 +91,84 @@ public struct BannerContent: Hashable, Sendable {
     private static func nonBlank(_ text: String?) -> String? {
         guard let text, !text.isBlank else { return nil }
         return text
+    }
+}
+
+/// The window edge a banner drops in from.
+public enum BannerPosition: Hashable, Sendable {
+    /// Slides down from the top edge; swiped up to dismiss.
+    case top
+    /// Slides up from the bottom edge; swiped down to dismiss.
+    case bottom
+
+    /// The sign of a vertical offset (GTK coordinates, y grows downwards) that
+    /// moves the banner towards its own edge: up for top banners, down for bottom ones.
+    public var towardsEdge: Double {
+        switch self {
+        case .top: -1
+        case .bottom: 1
+        }
+    }
+}
+
+/// How a banner competes for screen space, following `AdwToastPriority`.
+public enum BannerPriority: Hashable, Sendable {
+    /// Waits its turn at the tail of the queue.
+    case normal
+    /// Shows at once. When no slot is free, a banner on screen is put back at
+    /// the head of the queue (it is not dismissed) to make room.
+    case high
+}
+
+/// Where a window's banners sit.
+public enum BannerPlacement: String, Sendable, Equatable, CaseIterable {
+    /// Below a header bar at the top of the window (in the title bar slot or
+    /// at the top of the content) and above one at the bottom: the window's
+    /// title and buttons stay visible and usable. The default.
+    case belowHeaderBar = "below-header-bar"
+    /// Over the window's top edge, title bar included (the iOS banner look).
+    case coversTopEdge = "covers-top-edge"
+}
+
+/// The optional button on a banner, like `AdwToast`'s button.
+///
+/// The identifier is handed back through ``Banner/onAction`` when the button is
+/// pressed, so the GTK layer can map it to a closure or a `GAction` name.
+public struct BannerAction: Hashable, Sendable {
+    /// The text on the button.
+    public var label: String
+    /// What the app uses to recognise the button press.
+    public var identifier: String
+
+    /// Creates a button description. Blank labels or identifiers are refused
+    /// when the content reaches a ``Banner``.
+    public init(label: String, identifier: String) {
+        self.label = label
+        self.identifier = identifier
+    }
+
+    /// Whether both the label and the identifier contain something other than whitespace.
+    public var isUsable: Bool {
+        !label.isBlank && !identifier.isBlank
+    }
+}
+
+extension String {
+    /// True for the empty string and for strings made only of whitespace and newlines.
+    var isBlank: Bool { allSatisfy(\.isWhitespace) }
+}
+
+/// Why banner content was refused.
+public enum BannerContentError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Title, subtitle and image were all missing; whitespace-only text counts as missing.
+    case empty
+
+    /// One sentence saying what was wrong and what happened.
+    public var description: String {
+        switch self {
+        case .empty:
+            "a banner needs a title, a subtitle or an image, and all three are empty "
+                + "(whitespace-only text counts as empty); the banner was refused."
+        }
     }
 }

@@ -11,6 +11,10 @@ public enum BannerLayout {
     public static let textVerticalPadding = 10.0
     /// The image's width and height; it is scaled to fit.
     public static let imageSize = 25.0
+    /// Space between the text and a button, and between two buttons.
+    public static let buttonSpacing = 8.0
+    /// Space between title and subtitle (BRYXBanner: none).
+    public static let titleToSubtitle = 0.0
     /// The title wraps onto at most this many lines, then ends in an ellipsis.
     public static let titleMaximumLines = 3
     /// The subtitle wraps onto at most this many lines, then ends in an ellipsis.

@@ -145,63 +145,6 @@ public final class BannerQueue {
         reportDismissals()
     }
 
-    // MARK: - User input from the view
-
-    /// A tap or click on a showing banner: dismisses it if
-    /// ``BannerContent/dismissesOnTap`` is on, then calls ``Banner/onTap`` once.
-    /// Taps on banners that are not showing (e.g. already leaving) are ignored.
-    public func tap(_ banner: Banner) {
-        guard isShowing(banner) else { return }
-        let handler = banner.onTap
-        if banner.content.dismissesOnTap { dismiss(banner, reason: .tap) }
-        settle()
-        handler?()
-    }
-
-    /// The action button of a showing banner was pressed: dismisses the banner,
-    /// then calls ``Banner/onAction`` once with the action's identifier.
-    public func activateAction(_ banner: Banner) {
-        guard isShowing(banner), let action = banner.content.action else { return }
-        let handler = banner.onAction
-        dismiss(banner, reason: .action)
-        settle()
-        handler?(action.identifier)
-    }
-
-    /// The close button of a showing banner was pressed.
-    public func closeButtonClicked(_ banner: Banner) {
-        guard isShowing(banner) else { return }
-        dismiss(banner, reason: .closeButton)
-        settle()
-    }
-
-    /// A swipe towards the banner's edge finished (see ``BannerDragModel``).
-    /// - Returns: whether the banner was dismissed; `false` when it is not
-    ///   showing or ``BannerContent/dismissesOnSwipe`` is off.
-    @discardableResult
-    public func swipe(_ banner: Banner) -> Bool {
-        guard isShowing(banner), banner.content.dismissesOnSwipe else { return false }
-        dismiss(banner, reason: .swipe)
-        settle()
-        return true
-    }
-
-    /// Pauses the banner's timeout for `reason` (pointer entered, press began,
-    /// focus entered, drag began). Repeating a reason has no extra effect.
-    /// Ignored unless the banner is showing.
-    public func inhibit(_ banner: Banner, _ reason: BannerInhibitReason) {
-        guard isShowing(banner) else { return }
-        banner.countdown?.inhibit(reason)
-    }
-
-    /// Ends the pause for `reason`. When no reason is left the timeout goes on
-    /// with the time that remained, not the full duration. A release without
-    /// a matching inhibit is ignored.
-    public func release(_ banner: Banner, _ reason: BannerInhibitReason) {
-        guard isShowing(banner) else { return }
-        banner.countdown?.release(reason)
-    }
-
     // MARK: - Queries
 
     /// The slot of a showing banner: 0 is nearest its edge, counted among the
@@ -347,7 +290,7 @@ public final class BannerQueue {
 
     // MARK: - Leaving, step by step
 
-    private func dismiss(_ banner: Banner, reason: BannerDismissReason) {
+    func dismiss(_ banner: Banner, reason: BannerDismissReason) {
         guard banner.owner === self else { return }
         switch banner.state {
         case .hidden, .gone:
@@ -402,7 +345,7 @@ public final class BannerQueue {
 
     /// Brings the view up to date and then runs due `onDismissed` closures, so
     /// user code always sees a consistent queue and may call back into it.
-    private func settle() {
+    func settle() {
         reportSlotMoves()
         reportDismissals()
     }
@@ -423,7 +366,7 @@ public final class BannerQueue {
         }
     }
 
-    private func isShowing(_ banner: Banner) -> Bool {
+    func isShowing(_ banner: Banner) -> Bool {
         banner.owner === self && banner.state == .showing
     }
 

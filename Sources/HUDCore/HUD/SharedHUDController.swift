@@ -1,8 +1,8 @@
 /// The application-wide HUD (SVProgressHUD's singleton semantics), built on one ``HUDLifecycle``.
 ///
 /// The public GtkHUD API hops to the main actor and calls this; the GTK layer
-/// renders ``content`` (told through ``onContentChange``) and drives the view
-/// through ``lifecycle``'s presenter and events.
+/// renders ``content`` and drives the view, both through ``lifecycle``'s presenter
+/// (``HUDPresenter``, the one channel to the view), and reports events.
 ///
 /// Differences from SVProgressHUD, each fixing a reported race or surprise:
 /// - Calls take effect synchronously, so `show(); show(); popActivity()` leaves
@@ -27,8 +27,7 @@ public final class SharedHUDController {
     /// Outstanding `show`/progress activities that ``popActivity()`` can end. Never negative.
     public private(set) var activityCount = 0
 
-    /// Called after every change of ``content``, before the HUD appears with it.
-    public var onContentChange: (@MainActor (HUDContent) -> Void)?
+
 
     /// Seconds a requested HUD waits before appearing (default 0); a dismissal within it shows nothing.
     public var graceTime: Double = 0 {
@@ -88,12 +87,20 @@ public final class SharedHUDController {
         present(HUDContent(status: status, indicator: .indeterminate))
     }
 
-    /// Shows a caller-supplied indicator (a custom widget the view knows by
-    /// `identifier`) with an optional status, and counts one activity like ``show(status:)``.
-    public func showCustom(_ identifier: String, status: String? = nil) {
+    /// Shows a caller-supplied indicator (a widget the GTK layer wrapped in
+    /// ``ExternalContent``) with an optional status (nil: the text alone), and counts one activity like ``show(status:)``.
+    public func showCustom(_ widget: ExternalContent?, status: String? = nil) {
         let status = HUDInput.status(status, source: "SharedHUDController.showCustom(_:status:)")
         activityCount += 1
-        present(HUDContent(status: status, indicator: .custom(identifier)))
+        present(HUDContent(status: status, indicator: widget.map { .custom($0) } ?? .textOnly))
+    }
+
+    /// Puts `widget` in place of the custom widget on screen, if one is showing.
+    public func replaceCustomWidget(with widget: ExternalContent?) {
+        guard case .custom = content.indicator else { return }
+        var updated = content
+        updated.indicator = widget.map { .custom($0) } ?? .textOnly
+        setContent(updated)
     }
 
     /// Shows determinate progress (`0...1`; NaN or infinite shows a spinner) with an optional status.
@@ -149,7 +156,7 @@ public final class SharedHUDController {
     }
 
     /// Shows `image` that dismisses itself after ``displayDuration(for:)``.
-    public func showImage(_ image: HUDImage, status: String? = nil) {
+    public func showImage(_ image: ImageSource, status: String? = nil) {
         showStatusHUD(.image(image), status: status, source: "SharedHUDController.showImage(_:status:)")
     }
 
@@ -215,8 +222,9 @@ public final class SharedHUDController {
 
     private func setContent(_ newContent: HUDContent) {
         guard newContent != content else { return }
+        let old = content
         content = newContent
-        onContentChange?(newContent)
+        lifecycle.presenter?.update(from: old, to: newContent)
     }
 
     private func applyTiming() {

@@ -35,7 +35,7 @@ final class HUDInputTests: XCTestCase {
     func testClickingCancelCancelsTheRunningWork() throws {
         try MainActor.assumeIsolated {
             try Self.withInput { host, _, input in
-                let hud = HUD(on: host.window)!
+                let hud = (try! HUD(on: host.window))
                 var cancelled = false
                 var finished = false
                 Task { @MainActor in
@@ -62,7 +62,7 @@ final class HUDInputTests: XCTestCase {
         try MainActor.assumeIsolated {
             try Self.withInput { host, content, input in
                 gtk_widget_grab_focus(content)
-                let hud = HUD(on: host.window)!
+                let hud = (try! HUD(on: host.window))
                 var pressed = 0
                 hud.setButton("Stop") { pressed += 1 }
                 hud.show(animated: false)
@@ -95,7 +95,7 @@ final class HUDInputTests: XCTestCase {
 
                 var appearance = HUD.defaultAppearance
                 appearance.mask = .none
-                let passThrough = HUD(on: host.window, appearance: appearance)!
+                let passThrough = (try! HUD(on: host.window, appearance: appearance))
                 passThrough.show(animated: false)
                 host.waitForFrames(2)
                 input.click(at: corner)
@@ -104,7 +104,7 @@ final class HUDInputTests: XCTestCase {
                 XInput.wait("the first HUD gone") { passThrough.isFinished }
 
                 appearance.mask = .clear
-                let blocking = HUD(on: host.window, appearance: appearance)!
+                let blocking = (try! HUD(on: host.window, appearance: appearance))
                 blocking.show(animated: false)
                 host.waitForFrames(2)
                 input.click(at: corner)

@@ -1,0 +1,69 @@
+// HelloHUD: written from GtkHUD's README only ("Using it from your package",
+// "What you get"), as an app developer would. It shows the shared HUD, an
+// instance HUD running work with HUD.run, and a queue of banners, prints a
+// line for each thing it showed, and exits 0 when all went as the README says.
+import Foundation
+import GtkHUD
+
+var failures: [String] = []
+@MainActor func check(_ condition: Bool, _ what: String) {
+    print(condition ? "ok: \(what)" : "FAILED: \(what)")
+    if !condition { failures.append(what) }
+}
+
+let app = GtkHUDApplication(id: "org.gtkhud.HelloHUD")
+app.run(title: "Hello HUD") { window in
+    Task { @MainActor in
+        // The shared HUD, SVProgressHUD style.
+        ProgressHUD.show(status: "Loading")
+        check(ProgressHUD.isVisible, "shown: Loading (shared HUD)")
+        ProgressHUD.showProgress(0.4, status: "Downloading")
+        try? await Task.sleep(for: .milliseconds(200))
+        ProgressHUD.showSuccess(status: "Saved")           // dismisses itself
+        check(ProgressHUD.isVisible, "shown: Saved (success)")
+        let outcome = await ProgressHUD.dismissAndWait()
+        check(!ProgressHUD.isVisible, "dismissed: \(outcome)")
+
+        // An instance HUD running work; HUD.run returns the work's value.
+        do {
+            let value = try await HUD.run(on: window, label: "Importing", graceTime: 0) {
+                try await Task.sleep(for: .milliseconds(300))
+                return 42
+            }
+            check(value == 42, "HUD.run returned \(value)")
+        } catch {
+            check(false, "HUD.run threw \(error)")
+        }
+
+        // A HUD of our own, MBProgressHUD style.
+        do {
+            let hud = try HUD(on: window)
+            hud.mode = .annularDeterminate
+            hud.label = "Uploading"
+            hud.show()
+            hud.setProgress(0.5)                            // from any thread, at any rate
+            check(hud.isVisible, "shown: Uploading (instance HUD)")
+            let hidden = await hud.hideAndWait(afterDelay: 0.2)
+            check(!hud.isVisible, "hidden: \(hidden)")
+        } catch {
+            check(false, "HUD(on:) threw \(error)")
+        }
+
+        // A queue of banners: one shows at a time, the others wait.
+        do {
+            let first = try NotificationBanner(title: "Message sent", subtitle: "To Ada")
+            let second = try NotificationBanner(title: "Second banner")
+            first.show(on: window, duration: 0.3)
+            second.show(on: window, duration: 0.3)
+            check(BannerCenter.for(window)?.queuedBanners.count == 1, "queued: Second banner waits its turn")
+            let reasons = [await first.dismissed, await second.dismissed]
+            check(reasons.count == 2, "banners gone: \(reasons)")
+        } catch {
+            check(false, "NotificationBanner threw \(error)")
+        }
+
+        print(failures.isEmpty ? "HelloHUD: all shown as the README says" : "HelloHUD: \(failures.count) failed")
+        app.quit()
+    }
+}
+exit(failures.isEmpty ? 0 : 1)

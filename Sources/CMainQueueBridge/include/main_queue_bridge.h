@@ -1,0 +1,16 @@
+#ifndef GTKHUD_MAIN_QUEUE_BRIDGE_H
+#define GTKHUD_MAIN_QUEUE_BRIDGE_H
+#include <stdbool.h>
+
+/* Installs the GLib watch that drains Swift's main queue (idempotent, main thread).
+   Returns true once the watch is in place. Called automatically at load time. */
+bool gtkhud_main_queue_bridge_install(void);
+/* Whether the bridge is installed. */
+bool gtkhud_main_queue_bridge_installed(void);
+/* The GLib priority of the bridge's source now (0 when not installed): G_PRIORITY_DEFAULT,
+   or just below GTK's redraw for one loop iteration after each drain. */
+int gtkhud_main_queue_bridge_priority(void);
+/* How many times the bridge has drained the main queue (for tests and benchmarks). */
+unsigned long gtkhud_main_queue_bridge_drain_count(void);
+
+#endif

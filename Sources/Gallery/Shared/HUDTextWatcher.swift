@@ -1,0 +1,44 @@
+import CGtk
+import Foundation
+import GtkHUD
+import GtkSupport
+
+/// Prints `shown: hud <text>` whenever a HUD's status label shows new text
+/// on screen: a HUD appearing, its status changing, a result ("Finished",
+/// "Cancelled") replacing it. What a sighted user reads, taken from the
+/// widgets themselves rather than from the library's own announcements.
+@MainActor
+final class HUDTextWatcher {
+    private let root: Widget
+    private var lastText: [UnsafeMutableRawPointer: String] = [:]
+    private var timer: RepeatingTimer?
+
+    init(in root: Widget) {
+        self.root = root
+        timer = RepeatingTimer(every: 0.015) { [weak self] in
+            self?.poll()
+            return self != nil
+        }
+    }
+
+    func stop() {
+        timer?.cancel()
+        timer = nil
+    }
+
+    private func poll() {
+        var seen: [UnsafeMutableRawPointer: String] = [:]
+        for label in UI.descendants(of: root) where Self.isStatusLabel(label) && gtk_widget_get_mapped(label) != 0 {
+            guard let inner = gtk_widget_get_first_child(label) else { continue }
+            let text = UI.text(of: inner)
+            seen[label.raw] = text
+            if lastText[label.raw] != text, !text.isEmpty { EventCenter.shared.shown(.hud, text) }
+        }
+        lastText = seen
+    }
+
+    private static func isStatusLabel(_ widget: Widget) -> Bool {
+        guard let name = gtk_widget_get_css_name(widget), String(cString: name) == "hudlabel" else { return false }
+        return UI.hasClass(widget, "status")
+    }
+}

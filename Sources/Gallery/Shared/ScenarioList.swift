@@ -1,0 +1,63 @@
+// Scripted scenarios: `--scenario NAME` plays one without input, printing
+// `shown: <hud|banner> <text>` whenever a message becomes visible, then `done`.
+// Used by the tests (every scenario must run headless and exit 0) and for demos.
+
+/// The scenario names (readable without GTK, for `--list-scenarios`).
+enum Scenarios {
+    static let all: [(name: String, summary: String)] = [
+        ("hud-indeterminate", "ProgressHUD.show(status:)"),
+        ("hud-status", "A status that changes while shown"),
+        ("hud-progress", "ProgressHUD.showProgress filling up"),
+        ("hud-progress-steps", "Progress at 0, 50 and 100 %, 2 s apart (each step is spoken)"),
+        ("hud-instance-progress", "Instance HUD progress at 0, 60 and 100 %, 2 s apart"),
+        ("hud-annular", "Instance HUD, annular determinate"),
+        ("hud-pie", "Instance HUD, determinate pie"),
+        ("hud-bar", "Instance HUD, horizontal bar"),
+        ("hud-text", "Instance HUD, text only"),
+        ("hud-details", "Instance HUD with a details label"),
+        ("hud-success", "ProgressHUD.showSuccess, dismissing itself"),
+        ("hud-error", "ProgressHUD.showError, dismissing itself"),
+        ("hud-info", "ProgressHUD.showInfo, dismissing itself"),
+        ("hud-image", "ProgressHUD.showImage with an icon name"),
+        ("hud-custom", "ProgressHUD.showCustomWidget"),
+        ("hud-button", "A Cancel button, pressed"),
+        ("hud-mask-black", "Black mask"),
+        ("hud-mask-gradient", "Gradient mask"),
+        ("hud-dark", "Dark style"),
+        ("hud-native-spinner", "GtkSpinner as the indeterminate indicator"),
+        ("hud-transitions", "Each show/hide transition in turn"),
+        ("hud-positions", "Nine HUDs, one at each position"),
+        ("hud-several", "Three HUDs at once"),
+        ("hud-part-of-window", "A HUD on a HUDOverlay covering one card"),
+        ("hud-foundation-progress", "A Foundation Progress updated from a background thread"),
+        ("hud-async-sequence", "An AsyncStream of progress values"),
+        ("hud-run", "HUD.run: work that succeeds"),
+        ("hud-run-cancel", "HUD.run: work cancelled with the button"),
+        ("hud-grace", "Quick work stays hidden under the grace time; slow work shows"),
+        ("hud-reduced-motion", "Animations off: HUDs appear at once"),
+        ("theme-presets", "The shared HUD under each preset theme"),
+        ("banner-top", "A banner dropping in from the top"),
+        ("banner-bottom", "A banner rising from the bottom"),
+        ("banner-image", "A banner with an image file, untinted"),
+        ("banner-colors", "BRYXBanner colours: a red error banner"),
+        ("banner-markup", "Pango markup in title and subtitle"),
+        ("banner-springiness", "No spring, slight and heavy, one after another"),
+        ("banner-queue", "Three banners waiting their turn"),
+        ("banner-priority", "A high-priority banner pushing a normal one back"),
+        ("banner-action", "An Undo button, pressed"),
+        ("banner-close-button", "A close button, pressed"),
+        ("banner-stack", "Three banners on screen at once (maxVisible = 3)"),
+        ("banner-toast-width", "Banners clamped to 450 px, like AdwToast"),
+        ("hud-and-banner", "A HUD and a banner at the same time"),
+        ("a11y-typing", "Real key presses (xdotool) into an entry while a banner and a HUD appear; the text must arrive whole"),
+    ]
+
+    static var names: [String] { all.map(\.name) }
+
+    /// The first name in a comma-separated `list` that is no scenario (nil when all are).
+    static func unknown(in list: String) -> String? {
+        let requested = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if requested.allSatisfy(\.isEmpty) { return list }
+        return requested.first { !$0.isEmpty && !names.contains($0) }
+    }
+}

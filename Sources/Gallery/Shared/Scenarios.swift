@@ -1,0 +1,348 @@
+import CGtk
+import Foundation
+import GtkHUD
+import GtkSupport
+
+/// Plays the scripted scenarios of ``Scenarios`` in the gallery window.
+@MainActor
+enum ScenarioRunner {
+    /// Plays the scenarios in `list` (names separated by commas) one after
+    /// another in the same window, prints `done` and quits (status 1 with a
+    /// message if one overruns or shows nothing). One window for many
+    /// scenarios is how the screen-reader test plays them all under one Orca.
+    static func play(_ list: String) async {
+        let names = list.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        EventCenter.shared.printsShownLines = true
+        let watcher = HUDTextWatcher(in: Gallery.window)
+        await Clock.frames(2, of: Gallery.window)
+        // Give screen readers a moment to find the new window (AT-SPI
+        // registration is asynchronous), as a person would before clicking.
+        await Clock.sleep(0.4)
+        for name in names {
+            resetSettings()
+            let before = EventCenter.shared.shownCount
+            let watchdog = MainLoop.after(milliseconds: 20_000) {
+                FileHandle.standardError.write(Data("gtkhud-gallery: scenario \(name) did not finish within 20 s\n".utf8))
+                Gallery.quit(status: 1)
+            }
+            if names.count > 1 { emit("scenario: \(name)") }
+            await run(name)
+            await Gallery.settle(timeout: 8)
+            watchdog.cancel()
+            if EventCenter.shared.shownCount == before {
+                FileHandle.standardError.write(Data("gtkhud-gallery: scenario \(name) showed nothing\n".utf8))
+                Gallery.quit(status: 1)
+                return
+            }
+            // A gap between scenarios, so one scenario's speech is not taken for the next one's.
+            if names.count > 1 { await Clock.sleep(0.6) }
+        }
+        watcher.stop()
+        emit("done")
+        Gallery.quit()
+    }
+
+    /// Types into the accessibility page's entry with real X key events while a
+    /// banner and a HUD appear; prints `typed: <text>` and fails the scenario
+    /// if any key went elsewhere. Needs `xdotool` and a display of its own.
+    private static func typeWhileMessagesAppear() async {
+        let accessibility = Gallery.main.page(named: "accessibility") as! AccessibilityPage
+        await page(accessibility)
+        let entry = accessibility.typingEntry!
+        gtk_widget_grab_focus(entry)
+        await Clock.sleep(0.5)
+        let words = "typing goes on while messages appear"
+        let typist = Process()
+        typist.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        typist.arguments = ["xdotool", "type", "--delay", "60", words]
+        do { try typist.run() } catch {
+            emit("error: could not run xdotool: \(error)")
+            return
+        }
+        await Clock.sleep(0.6)
+        AccessibilityPage.showMessagesWhileTyping()
+        _ = await Clock.until(timeout: 15) { !typist.isRunning }
+        await Clock.sleep(0.3)
+        let typed = gtk_editable_get_text(entry.op).map { String(cString: $0) } ?? ""
+        emit("typed: \(typed)")
+        if typed != words || gtk_widget_has_focus(UI.focusDelegate(of: entry)) == 0 {
+            emit("error: typing was interrupted: the entry has “\(typed)”, focus \(gtk_widget_has_focus(UI.focusDelegate(of: entry)) != 0 ? "kept" : "lost")")
+        }
+    }
+
+    /// Puts back what scenarios change, so each starts from the defaults.
+    private static func resetSettings() {
+        ProgressHUD.minimumDismissTime = 0.6
+        ProgressHUD.appearance = HUDAppearance()
+        instance.showsDetails = true
+        instance.details = "Details label: smaller text"
+        instance.appearance = HUD.defaultAppearance
+        if let center = banners.center {
+            center.maxVisible = 1
+            center.spacing = 0
+            center.maximumWidth = nil
+        }
+    }
+
+    /// Prints `shown: hud <text>` for a message the script itself puts on
+    /// screen (a progress step the screen reader should hear).
+    private static func shown(_ text: String) { EventCenter.shared.shown(.hud, text) }
+
+    /// Goes to `page` and lets the screen reader take in the move (a person
+    /// switching pages looks before they act).
+    private static func page(_ page: GalleryPage) async {
+        Gallery.main.show(page)
+        await Clock.sleep(0.4)
+    }
+    private static var shared: SharedHUDPage { Gallery.sharedPage }
+    private static var instance: InstanceHUDPage { Gallery.instancePage }
+    private static var banners: BannersPage { Gallery.bannersPage }
+
+    /// Presses the first button with CSS class `cssClass` inside the window's banners.
+    @discardableResult
+    static func pressBannerButton(_ cssClass: String) -> Bool {
+        guard let stack = BannerCenter.for(Gallery.window)?.stackWidget,
+              let button = UI.descendants(of: stack).first(where: { UI.hasClass($0, cssClass) && gtkhud_is_a($0.raw, gtk_button_get_type()) != 0 })
+        else { return false }
+        gtk_widget_activate(button)
+        return true
+    }
+
+    /// Shows the shared HUD with `status` for `seconds`, then dismisses it.
+    private static func sharedHUD(_ status: String, for seconds: Double = 0.7) async {
+        ProgressHUD.show(status: status)
+        await Clock.sleep(seconds)
+        await ProgressHUD.dismissAndWait()
+    }
+
+    /// Presses the first HUD button (e.g. Cancel) in the window, as a click would.
+    @discardableResult
+    static func pressHUDButton(in root: Widget) -> Bool {
+        guard let button = UI.descendants(of: root).first(where: { UI.hasClass($0, "hudbutton") }) else { return false }
+        gtk_widget_activate(button)
+        return true
+    }
+
+    private static func run(_ name: String) async {
+        switch name {
+        case "hud-indeterminate":
+            await page(shared)
+            await sharedHUD("Loading")
+        case "hud-status":
+            await page(shared)
+            ProgressHUD.show(status: "Connecting")
+            await Clock.sleep(0.5)
+            ProgressHUD.setStatus("Downloading")
+            await Clock.sleep(0.8)
+            await ProgressHUD.dismissAndWait()
+        case "hud-progress":
+            await page(shared)
+            shared.showProgress(duration: 1, status: "Downloading", finish: false)
+            await Clock.sleep(1.2)
+            await ProgressHUD.dismissAndWait()
+        case "hud-progress-steps":
+            // Progress is spoken at quarters, at most every 2 s: three steps a screen reader hears.
+            await page(shared)
+            for (step, fraction) in [0.0, 0.5, 1.0].enumerated() {
+                ProgressHUD.showProgress(fraction, status: "Downloading")
+                // The first step is the HUD appearing ("Downloading", printed by HUDTextWatcher).
+                if step > 0 { shown("Downloading \(Int(fraction * 100))%") }
+                await Clock.sleep(step == 2 ? 0.8 : 2.3)
+            }
+            await ProgressHUD.dismissAndWait()
+        case "hud-instance-progress":
+            // The same steps on an instance HUD (its progress takes a faster road than the shared HUD's).
+            await page(instance)
+            guard let hud = instance.makeHUD(.determinateHorizontalBar, label: "Copying", name: "HUD (progress)") else { return }
+            hud.detailsLabel = nil
+            hud.show()
+            for (step, fraction) in [0.0, 0.6, 1.0].enumerated() {
+                hud.progress = fraction
+                if step > 0 { shown("Copying \(Int(fraction * 100))%") }
+                await Clock.sleep(step == 2 ? 0.8 : 2.3)
+            }
+            await hud.hideAndWait(animated: true)
+        case "hud-annular":
+            await page(instance)
+            instance.demo(.annularDeterminate, label: "Uploading", duration: 1)
+        case "hud-pie":
+            await page(instance)
+            instance.demo(.determinate, label: "Exporting", duration: 1)
+        case "hud-bar":
+            await page(instance)
+            instance.demo(.determinateHorizontalBar, label: "Copying", duration: 1)
+        case "hud-text":
+            await page(instance)
+            instance.showsDetails = false
+            instance.demo(.text, label: "Message sent", duration: 1)
+        case "hud-details":
+            await page(instance)
+            instance.details = "3 of 7 files"
+            instance.demo(.indeterminate, label: "Syncing", duration: 1)
+        case "hud-success":
+            await page(shared)
+            ProgressHUD.showSuccess(status: "Saved")
+        case "hud-error":
+            await page(shared)
+            ProgressHUD.showError(status: "Could not connect")
+        case "hud-info":
+            await page(shared)
+            ProgressHUD.showInfo(status: "Heads up")
+        case "hud-image":
+            await page(shared)
+            ProgressHUD.showImage(.iconName("mail-send-symbolic"), status: "Sent")
+        case "hud-custom":
+            await page(shared)
+            shared.showCustom(status: "Starred")
+            await Clock.sleep(0.8)
+            await ProgressHUD.dismissAndWait()
+        case "hud-button":
+            await page(instance)
+            // The line says the press took effect (the Cancel handler ran), not only that it happened.
+            instance.withButton(label: "Uploading") { emit("cancelled: hud Uploading") }
+            await Clock.sleep(0.7)
+            if !pressHUDButton(in: Gallery.window) { emit("error: no HUD button to press") }
+        case "hud-mask-black":
+            await page(shared)
+            ProgressHUD.appearance.mask = .black
+            await sharedHUD("Black mask")
+        case "hud-mask-gradient":
+            await page(shared)
+            ProgressHUD.appearance.mask = .gradient
+            await sharedHUD("Gradient mask")
+        case "hud-dark":
+            await page(shared)
+            ProgressHUD.appearance.style = .dark
+            await sharedHUD("Dark style")
+        case "hud-native-spinner":
+            await page(shared)
+            ProgressHUD.appearance.indicatorAnimation = .native
+            await sharedHUD("GtkSpinner")
+        case "hud-transitions":
+            await page(instance)
+            instance.showsDetails = false
+            for (index, transition) in SharedHUDPage.transitions.enumerated() {
+                instance.appearance.transition = transition.1
+                instance.demo(.text, label: transition.0, duration: 0.35, place: PositionsPage.positions[index % 2 == 0 ? 1 : 7].place)
+                await Clock.sleep(0.3)
+            }
+        case "hud-positions":
+            await page(Gallery.positionsPage)
+            Gallery.positionsPage.showAll(duration: 1)
+        case "hud-several":
+            await page(instance)
+            instance.several()
+        case "hud-part-of-window":
+            await page(Gallery.positionsPage)
+            UI.scrollToEnd(Gallery.positionsPage.widget)
+            Gallery.positionsPage.showOnCard(duration: 1)
+        case "hud-foundation-progress":
+            await page(instance)
+            instance.foundationProgress()
+        case "hud-async-sequence":
+            await page(instance)
+            instance.asyncSequence()
+        case "hud-run":
+            await page(instance)
+            guard let hud = instance.workHUD("Working", grace: 0) else { return }
+            _ = try? await hud.run(successLabel: "Finished", resultDuration: 0.5) {
+                try await Task.sleep(nanoseconds: 600_000_000)
+            }
+        case "hud-run-cancel":
+            await page(instance)
+            guard let hud = instance.workHUD("Working", grace: 0) else { return }
+            Task { @MainActor in
+                await Clock.sleep(0.7)
+                if !pressHUDButton(in: Gallery.window) { emit("error: no Cancel button to press") }
+            }
+            _ = try? await hud.run(resultDuration: 0.5) { try await Task.sleep(nanoseconds: 5_000_000_000) }
+        case "hud-grace":
+            await page(instance)
+            if let quick = instance.workHUD("Quick work (never shown)", grace: 0.5) {
+                _ = try? await quick.run(resultDuration: 0.3) { try await Task.sleep(nanoseconds: 150_000_000) }
+            }
+            if let slow = instance.workHUD("Slow work", grace: 0.5) {
+                _ = try? await slow.run(resultDuration: 0.3) { try await Task.sleep(nanoseconds: 1_000_000_000) }
+            }
+        case "hud-reduced-motion":
+            let accessibility = Gallery.main.page(named: "accessibility") as! AccessibilityPage
+            await page(accessibility)
+            accessibility.setReducedMotion(true)
+            ProgressHUD.showSuccess(status: "No animation")
+            await Clock.sleep(0.8)
+            accessibility.setReducedMotion(false)
+        case "theme-presets":
+            await page(Gallery.themingPage)
+            for preset in Gallery.themingPage.presets {
+                Gallery.themingPage.loadPreset(named: preset.name)
+                await sharedHUD(preset.title, for: 0.4)
+                await Gallery.settle(timeout: 2)
+            }
+        case "banner-top":
+            await page(banners)
+            banners.show(title: "Upload complete", subtitle: "3 photos were added to “Holidays”", image: .iconName("emblem-ok-symbolic"), seconds: 1)
+        case "banner-bottom":
+            await page(banners)
+            banners.show(title: "Connection restored", subtitle: "You are back online", image: .iconName("network-wireless-symbolic"), seconds: 1) {
+                $0.position = .bottom
+            }
+        case "banner-image":
+            await page(banners)
+            let image: ImageSource = BannersPage.appIconFile.map { .file($0) } ?? .iconName("starred-symbolic")
+            banners.show(title: "GtkHUD Gallery", subtitle: "An image from a file", image: image, seconds: 1) { $0.tintsImage = false }
+        case "banner-colors":
+            await page(banners)
+            banners.show(title: "Payment failed", subtitle: "Your card was declined", image: .iconName("dialog-error-symbolic"),
+                         background: HUDColor(red: 0.75, green: 0.11, blue: 0.16, alpha: 0.95), text: .white, seconds: 1)
+        case "banner-markup":
+            await page(banners)
+            banners.show(title: "<b>Ada</b> mentioned you", subtitle: "in <i>#design</i>", image: .iconName("mail-unread-symbolic"), seconds: 1) {
+                $0.usesMarkup = true
+            }
+        case "banner-springiness":
+            await page(banners)
+            for (title, spring) in BannersPage.springs.prefix(3) {
+                banners.show(title: "Springiness: \(title)", seconds: 0.5) { $0.springiness = spring }
+            }
+        case "banner-queue":
+            await page(banners)
+            banners.queueThree(seconds: 0.6)
+        case "banner-priority":
+            await page(banners)
+            banners.priority(normalSeconds: 1.2, highSeconds: 0.8, delay: 0.6)
+        case "banner-action":
+            await page(banners)
+            banners.withAction(seconds: 5)
+            await Clock.sleep(0.9)
+            if !pressBannerButton("action") { emit("error: no action button to press") }
+        case "banner-close-button":
+            await page(banners)
+            banners.show(title: "Close me", subtitle: "showsCloseButton = true", image: .iconName("window-close-symbolic"), seconds: 5) {
+                $0.showsCloseButton = true
+            }
+            await Clock.sleep(0.9)
+            if !pressBannerButton("close") { emit("error: no close button to press") }
+        case "banner-stack":
+            await page(banners)
+            banners.center?.maxVisible = 3
+            banners.center?.spacing = 6
+            for index in 1...3 {
+                banners.show(title: "Stacked banner \(index)", subtitle: "maxVisible = 3", image: .iconName("mail-unread-symbolic"), seconds: 1)
+            }
+        case "banner-toast-width":
+            await page(banners)
+            banners.center?.maximumWidth = 450
+            banners.show(title: "Saved", subtitle: "Clamped to 450 px, like AdwToast", image: .iconName("document-save-symbolic"), seconds: 1)
+        case "hud-and-banner":
+            await page(banners)
+            ProgressHUD.show(status: "Sending")
+            banners.show(title: "New message", subtitle: "From Ada", image: .iconName("mail-unread-symbolic"), seconds: 1)
+            await Clock.sleep(0.9)
+            await ProgressHUD.dismissAndWait()
+        case "a11y-typing":
+            await typeWhileMessagesAppear()
+        default:
+            emit("error: scenario \(name) has no script")
+        }
+    }
+}

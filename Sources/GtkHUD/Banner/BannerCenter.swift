@@ -1,0 +1,200 @@
+import CGtk
+import GtkSupport
+import HUDCore
+import HUDWidgets
+
+/// The banners of one window: how many show at once, how wide they get, and
+/// dismissing them all.
+///
+/// Every window gets its own center the first time a banner is shown in it;
+/// you only need this type to change the defaults or to clear the window:
+///
+/// ```swift
+/// let center = BannerCenter.for(window)
+/// center?.maxVisible = 3          // stack up to three banners
+/// center?.maximumWidth = 450      // clamp and centre, like AdwToast
+/// center?.dismissAll()
+/// ```
+///
+/// Queueing follows `AdwToastOverlay`: a normal-priority banner waits its
+/// turn, a high-priority one shows at once and puts the oldest banner back
+/// in the queue. Escape dismisses the focused banner, or else the newest one.
+/// When the window is destroyed, every banner still showing or waiting is
+/// dismissed with ``BannerDismissReason/hostDestroyed`` (each `onDismiss` runs once).
+@MainActor
+public final class BannerCenter {
+    /// The logic: order, timeouts, transitions.
+    let queue: BannerQueue
+    let presenter: BannerStackPresenter
+    private let overlayReference: WeakObjectRef
+    private var wrappers: [Banner: NotificationBanner] = [:]
+    private var settingsConnections: [SignalConnection] = []
+    private var isDestroyed = false
+
+    /// Centers by overlay widget; a center lives until its overlay is disposed.
+    private static var centers: [UnsafeMutableRawPointer: BannerCenter] = [:]
+
+    // MARK: - Finding a window's center
+
+    /// The center of the window that holds `widget` (any widget in it, or the
+    /// window itself), created on first use. When `widget` is inside a
+    /// ``HUDOverlay`` you placed yourself, banners show in that overlay.
+    /// Nil when the widget is not in a window yet or GTK is not initialised.
+    public static func `for`(_ widget: some GtkWidgetConvertible) -> BannerCenter? {
+        guard let overlay = HUDOverlay.host(for: widget) else { return nil }
+        let key = overlay.widget.raw
+        if let existing = centers[key] { return existing }
+        let center = BannerCenter(overlay: overlay)
+        centers[key] = center
+        return center
+    }
+
+    /// The center of the front window (the active one, else the last visible one).
+    public static var front: BannerCenter? {
+        guard let window = HUDOverlay.frontWindow() else { return nil }
+        return self.for(window)
+    }
+
+    private init(overlay: HUDOverlay) {
+        overlayReference = WeakObjectRef(overlay.widget.raw)
+        let stackPointer = BannerStackWidget.create()
+        presenter = BannerStackPresenter(stack: stackPointer)
+        queue = BannerQueue(scheduler: GLibScheduler.shared, presenter: presenter)
+        presenter.queue = queue
+        overlay.implementation.addLayer(stackPointer)
+        let key = overlay.widget.raw
+        overlay.implementation.addDisposeHandler { [weak self] in
+            let center = self // keep it alive while it cleans up
+            BannerCenter.centers[key] = nil
+            center?.hostDestroyed()
+        }
+        // Escape dismisses the focused banner, or else the newest one (the overlay's one Escape binding).
+        overlay.implementation.addEscapeHandler { [weak self] in self?.dismissFront() ?? false }
+        followAnimationSetting(of: stackPointer)
+    }
+
+    // MARK: - Settings
+
+    /// How many banners show at once (1 by default, like BRYXBanner and
+    /// `AdwToastOverlay`); the others wait. Values below 1 count as 1 (with a message).
+    public var maxVisible: Int {
+        get { queue.maxVisible }
+        set { queue.maxVisible = newValue }
+    }
+
+    /// The widest a banner gets, in pixels; narrower windows give it their full
+    /// width. Nil (the default) spans the whole window, like BRYXBanner; a value
+    /// such as 450 centres banners the way `AdwToast` does. Negative or
+    /// non-finite values are refused with a message.
+    public var maximumWidth: Double? {
+        get { presenter.stack.maximumWidth }
+        set {
+            if let value = newValue, !(value.isFinite && value > 0) {
+                HUDCoreDiagnostics.report("BannerCenter.maximumWidth",
+                                          "maximumWidth \(value) is not a positive number; banners keep the full width.")
+                presenter.stack.maximumWidth = nil
+                return
+            }
+            presenter.stack.maximumWidth = newValue
+        }
+    }
+
+    /// Where banners sit. ``BannerPlacement/belowHeaderBar`` (the default, for
+    /// desktop windows): a top banner slides out from under the window's header
+    /// bar (its title bar, or a header bar at the top of the content such as an
+    /// `AdwToolbarView` top bar) and never covers the title or the window
+    /// buttons; a bottom banner stands on a bottom bar if there is one, else on
+    /// the bottom edge. ``BannerPlacement/coversTopEdge`` keeps the iOS look of
+    /// BRYXBanner: top banners hang from the very top of the window, over the title bar.
+    public var placement: BannerPlacement {
+        get { overlayReference.withObject { HUDOverlayWidget.of($0.asWidget)?.bannerPlacement ?? .belowHeaderBar } ?? .belowHeaderBar }
+        set { overlayReference.withObject { HUDOverlayWidget.of($0.asWidget)?.bannerPlacement = newValue } }
+    }
+
+    /// Space between stacked banners, in pixels (0 by default).
+    public var spacing: Double {
+        get { presenter.stack.spacing }
+        set { presenter.stack.spacing = newValue.isFinite ? max(0, newValue) : 0 }
+    }
+
+    // MARK: - Banners
+
+    /// The banners on screen, newest first.
+    public var visibleBanners: [NotificationBanner] { queue.visibleBanners.compactMap { wrappers[$0] } }
+
+    /// The banners waiting their turn, next first.
+    public var queuedBanners: [NotificationBanner] { queue.queuedBanners.compactMap { wrappers[$0] } }
+
+    /// Dismisses every banner of this window, showing and waiting. Each
+    /// `onDismiss` runs once (reason ``BannerDismissReason/dismissAll``).
+    public func dismissAll() {
+        queue.dismissAll()
+    }
+
+    /// Dismisses the banner holding keyboard focus, or else the newest one,
+    /// as Escape does. Returns whether a banner was dismissed.
+    @discardableResult
+    public func dismissFront() -> Bool {
+        queue.dismissFront()
+    }
+
+    /// The window's banner layer (CSS node `hudbannerstack`), valid while the window lives.
+    public var stackWidget: UnsafeMutablePointer<GtkWidget> { presenter.stack.widget }
+
+    // MARK: - Internal
+
+    func show(_ banner: NotificationBanner, duration: Double?) {
+        guard !isDestroyed else {
+            HUDCoreDiagnostics.report("NotificationBanner.show(on:duration:)",
+                                      "the window of this banner was destroyed; nothing was shown.")
+            return
+        }
+        if let owner = banner.center, owner !== self {
+            HUDCoreDiagnostics.report("NotificationBanner.show(on:duration:)",
+                                      "this banner already belongs to another window; nothing was shown.")
+            return
+        }
+        wrappers[banner.core] = banner
+        banner.center = self
+        queue.show(banner.core, duration: duration)
+        if banner.core.state == .hidden {
+            // Refused by the queue (it said why).
+            wrappers[banner.core] = nil
+            banner.center = nil
+        }
+    }
+
+    /// Called once the banner's dismissal has been reported.
+    func forget(_ banner: NotificationBanner) {
+        wrappers[banner.core] = nil
+    }
+
+    /// The GTK widget of a banner on screen or leaving.
+    func widget(for banner: NotificationBanner) -> BannerWidget? { presenter.widget(for: banner.core) }
+
+    /// The one animation-setting observer: mirrors `gtk-enable-animations`
+    /// (and GTK 4.22's reduced-motion setting) into the queue, now and whenever
+    /// the user changes it, so transitions are immediate when animations are off.
+    private func followAnimationSetting(of widget: UnsafeMutablePointer<GtkWidget>) {
+        let refresh: @MainActor () -> Void = { [weak self] in
+            guard let self, !self.isDestroyed else { return }
+            self.queue.animationsEnabled = GtkEnvironment.animationsEnabled(for: self.presenter.stack.widget)
+        }
+        if let settings = gtk_widget_get_settings(widget) {
+            settingsConnections = ["notify::gtk-enable-animations", "notify::gtk-interface-reduced-motion"].map {
+                Signal.connect(UnsafeMutableRawPointer(settings), $0, refresh)
+            }
+        }
+        refresh()
+    }
+
+    private func hostDestroyed() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        settingsConnections.forEach { $0.disconnect() }
+        settingsConnections = []
+        queue.hostDestroyed()
+        wrappers.removeAll()
+        presenter.hostDestroyed()
+    }
+}

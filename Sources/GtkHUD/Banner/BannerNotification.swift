@@ -1,0 +1,349 @@
+import CGtk
+import GtkSupport
+import HUDCore
+import HUDWidgets
+
+/// A drop-down banner, as BRYXBanner's `Banner` is on iOS: a title, a
+/// subtitle and an image sliding in from the top (or bottom) of a window,
+/// dismissed by a tap, a swipe towards its edge, Escape, a timeout or your code.
+///
+/// ```swift
+/// let banner = try NotificationBanner(title: "Upload complete",
+///                                     subtitle: "3 photos were added to “Holidays”",
+///                                     image: .iconName("emblem-ok-symbolic"))
+/// banner.onTap = { openAlbum() }
+/// banner.show(duration: 3)          // in the front window; nil = until dismissed
+/// ```
+///
+/// Settings have BRYXBanner's defaults and may be changed while the banner
+/// is on screen. Banners of one window share a ``BannerCenter``: one shows at
+/// a time unless you raise ``BannerCenter/maxVisible``; the rest wait.
+///
+/// Colours: with neither ``backgroundColor`` nor ``textColor`` set, the banner
+/// follows the theme (libadwaita's named colours in GtkHUD's stylesheet, so
+/// dark and high-contrast styles work). Setting either one gives BRYXBanner's
+/// look for the other: black at 95 % opacity behind white text.
+///
+/// Accessibility: the banner's widget has the alert role, its title as
+/// accessible name and its subtitle as description; on GTK 4.14 and later its
+/// appearance is announced (assertively for ``BannerPriority/high``). Its
+/// buttons are reachable with Tab.
+@MainActor
+public final class NotificationBanner {
+    /// The logic object the window's queue works with.
+    let core: Banner
+    /// The window center while the banner is queued or on screen.
+    weak var center: BannerCenter?
+    private var actionHandler: (@MainActor () -> Void)?
+    private var actionName: String?
+    private var actionTarget: OpaquePointer?
+    private var finishedReason: BannerDismissReason?
+    private var waiters: [CheckedContinuation<BannerDismissReason, Never>] = []
+
+    // MARK: - Creating
+
+    /// Creates a banner. At least one of title, subtitle and image is needed.
+    ///
+    /// - Parameters:
+    ///   - title: the heading (bold, up to 3 lines); also the accessible name.
+    ///   - subtitle: the detail text (up to 5 lines); also the accessible description.
+    ///   - image: the picture at the leading edge, 25 × 25 px, tinted with the text colour.
+    ///   - backgroundColor: the fill; nil follows the theme (see the type's discussion).
+    ///   - textColor: title, subtitle and tint colour; nil follows the theme.
+    ///   - onTap: called when the banner is tapped or clicked (after it starts to dismiss).
+    /// - Throws: ``BannerContentError/empty`` when title, subtitle and image are
+    ///   all missing (whitespace-only text counts as missing); a message says so too.
+    public init(title: String? = nil, subtitle: String? = nil, image: ImageSource? = nil,
+                backgroundColor: HUDColor? = nil, textColor: HUDColor? = nil,
+                onTap: (@MainActor () -> Void)? = nil) throws(BannerContentError) {
+        var content = try BannerContent(title: title, subtitle: subtitle, image: image)
+        content.backgroundColor = nil
+        content.textColor = nil
+        core = Banner(content)
+        self.onTap = onTap
+        if backgroundColor != nil || textColor != nil {
+            core.content.backgroundColor = backgroundColor ?? .defaultBackground
+            core.content.textColor = textColor ?? .white
+        }
+        core.onTap = { [weak self] in self?.onTap?() }
+        core.onAction = { [weak self] _ in self?.performAction() }
+        core.onDismissed = { [weak self] reason in self?.finish(reason) }
+    }
+
+    // MARK: - Message
+
+    /// The heading, or nil.
+    public var title: String? { core.content.title }
+    /// The detail text, or nil.
+    public var subtitle: String? { core.content.subtitle }
+
+    /// Replaces title, subtitle and image together, e.g. to update a banner
+    /// already on screen. Nil removes one.
+    /// - Throws: ``BannerContentError/empty`` when all three would be missing;
+    ///   the banner is left as it was.
+    public func setMessage(title: String?, subtitle: String?, image: ImageSource?) throws(BannerContentError) {
+        try core.content.replaceMessage(title: title, subtitle: subtitle, image: image)
+    }
+
+    /// A widget shown instead of the title label (the title text, if any,
+    /// stays the accessible name). The banner keeps a reference; a fresh
+    /// (floating) widget is taken over, as a GTK container would.
+    public var titleWidget: UnsafeMutablePointer<GtkWidget>? {
+        get { (core.content.titleWidget as? GtkObjectContent)?.widget }
+        set { core.content.titleWidget = newValue.map { GtkObjectContent($0.raw) } }
+    }
+
+    // MARK: - Look and behaviour (BRYXBanner's defaults)
+
+    /// The fill; nil follows the theme. Setting a colour while ``textColor``
+    /// is nil makes the text white, as BRYXBanner does.
+    public var backgroundColor: HUDColor? {
+        get { core.content.backgroundColor }
+        set {
+            var content = core.content
+            content.backgroundColor = newValue
+            if newValue != nil, content.textColor == nil { content.textColor = .white }
+            core.content = content
+        }
+    }
+
+    /// Title, subtitle and image tint colour; nil follows the theme. Setting a
+    /// colour while ``backgroundColor`` is nil gives the banner BRYXBanner's
+    /// black (95 % opaque) fill.
+    public var textColor: HUDColor? {
+        get { core.content.textColor }
+        set {
+            var content = core.content
+            content.textColor = newValue
+            if newValue != nil, content.backgroundColor == nil { content.backgroundColor = .defaultBackground }
+            core.content = content
+        }
+    }
+
+    /// Seconds the entrance and the exit each take to settle (0.4). Zero turns animation off.
+    public var animationDuration: Double {
+        get { core.content.animationDuration }
+        set {
+            core.content.animationDuration = HUDInput.setting(newValue, current: core.content.animationDuration, range: 0...10,
+                                                              source: "NotificationBanner.animationDuration")
+        }
+    }
+
+    /// How much the banner bounces (`.slight`).
+    public var springiness: BannerSpringiness {
+        get { core.content.springiness }
+        set { core.content.springiness = newValue }
+    }
+
+    /// The edge it drops in from (`.top`).
+    public var position: BannerPosition {
+        get { core.content.position }
+        set { core.content.position = newValue }
+    }
+
+    /// Whether it casts a shadow (true).
+    public var hasShadows: Bool {
+        get { core.content.hasShadows }
+        set { core.content.hasShadows = newValue }
+    }
+
+    /// The least height in pixels (40, BRYXBanner's value without a status bar).
+    public var minimumHeight: Double {
+        get { core.content.minimumHeight }
+        set {
+            // A finite huge height (3e9) trapped in Int32() when laid out.
+            core.content.minimumHeight = HUDInput.setting(newValue, current: core.content.minimumHeight, range: 0...2_000,
+                                                          source: "NotificationBanner.minimumHeight", unit: "px")
+        }
+    }
+
+    /// Whether a tap or click dismisses it (true).
+    public var dismissesOnTap: Bool {
+        get { core.content.dismissesOnTap }
+        set { core.content.dismissesOnTap = newValue }
+    }
+
+    /// Whether swiping it towards its edge dismisses it (true).
+    public var dismissesOnSwipe: Bool {
+        get { core.content.dismissesOnSwipe }
+        set { core.content.dismissesOnSwipe = newValue }
+    }
+
+    /// Whether the image is drawn in the text colour (true).
+    public var tintsImage: Bool {
+        get { core.content.tintsImage }
+        set { core.content.tintsImage = newValue }
+    }
+
+    /// Whether a close button is shown (false).
+    public var showsCloseButton: Bool {
+        get { core.content.showsCloseButton }
+        set { core.content.showsCloseButton = newValue }
+    }
+
+    /// Whether title and subtitle are Pango markup (false: shown literally).
+    /// Invalid markup is shown literally.
+    public var usesMarkup: Bool {
+        get { core.content.usesMarkup }
+        set { core.content.usesMarkup = newValue }
+    }
+
+    /// How it competes for screen space (`.normal`). A `.high` banner shows
+    /// at once and is announced assertively.
+    public var priority: BannerPriority {
+        get { core.content.priority }
+        set { core.content.priority = newValue }
+    }
+
+    // MARK: - Action button
+
+    /// Adds a button that runs `handler` and dismisses the banner (like
+    /// `AdwToast`'s button). Underscores mark mnemonics.
+    public func setAction(_ label: String, handler: @escaping @MainActor () -> Void) {
+        actionHandler = handler
+        actionName = nil
+        setActionTarget(nil)
+        core.content.action = BannerAction(label: label, identifier: "closure")
+    }
+
+    /// Adds a button that activates the `GAction` `actionName` (e.g.
+    /// `"win.undo"`, `"app.open-settings"`), with an optional `GVariant`
+    /// parameter, and dismisses the banner.
+    public func setAction(_ label: String, actionName: String, target: OpaquePointer? = nil) {
+        actionHandler = nil
+        self.actionName = actionName
+        setActionTarget(target)
+        core.content.action = BannerAction(label: label, identifier: actionName)
+    }
+
+    /// Removes the action button.
+    public func removeAction() {
+        actionHandler = nil
+        actionName = nil
+        setActionTarget(nil)
+        core.content.action = nil
+    }
+
+    /// The action button's label, or nil.
+    public var actionLabel: String? { core.content.action?.label }
+
+    // MARK: - Closures
+
+    /// Called on each tap or click while showing (after the banner starts to
+    /// dismiss, when ``dismissesOnTap`` is on).
+    public var onTap: (@MainActor () -> Void)?
+
+    /// Called exactly once when the banner is finished, after its exit
+    /// animation, with the reason. Closures are released afterwards.
+    public var onDismiss: (@MainActor (BannerDismissReason) -> Void)?
+
+    // MARK: - Showing
+
+    /// Shows the banner in the window of `widget` (nil: the front window).
+    ///
+    /// - Parameters:
+    ///   - widget: any widget in the window, the window itself, or a
+    ///     ``HUDOverlay`` you placed; nil picks the active window.
+    ///   - duration: seconds on screen once it has slid in; nil, zero or
+    ///     infinity keep it until dismissed. Negative values and NaN are
+    ///     refused with a message, and the banner shows until dismissed.
+    ///
+    /// Showing a banner that is already showing or waiting does nothing, and a
+    /// dismissed banner cannot be shown again (create a new one).
+    public func show(on widget: (any GtkWidgetConvertible)? = nil, duration: Double? = nil) {
+        let source = "NotificationBanner.show(on:duration:)"
+        guard GtkHUDRuntime.prepare(caller: source) else { return }
+        if finishedReason != nil || core.state.isGone {
+            HUDCoreDiagnostics.report(source, "this banner was already dismissed and cannot be shown again; "
+                + "create a new NotificationBanner. Nothing was shown.")
+            return
+        }
+        var duration = duration
+        if let seconds = duration, seconds.isNaN || seconds < 0 {
+            HUDCoreDiagnostics.report(source, "duration \(seconds) is not a number of seconds ≥ 0; "
+                + "the banner is shown without a timeout, until dismissed.")
+            duration = nil
+        }
+        if let widget, widget.gtkWidget == nil {
+            HUDCoreDiagnostics.report(source, "\(HUDError.notAWidget.description) Nothing was shown.")
+            return
+        }
+        guard let host = widget?.gtkWidget ?? HUDOverlay.frontWindow() else {
+            HUDCoreDiagnostics.report(source, "there is no visible window to show the banner in; nothing was shown.")
+            return
+        }
+        guard let center = center ?? BannerCenter.for(host) else {
+            HUDCoreDiagnostics.report(source, "the widget is not inside a window yet; nothing was shown.")
+            return
+        }
+        center.show(self, duration: duration)
+    }
+
+    /// Dismisses the banner: a showing one slides out, a waiting one is dropped.
+    /// Does nothing if it was never shown or is already gone.
+    public func dismiss() {
+        core.dismiss()
+    }
+
+    /// Where the banner is in its life: hidden (never shown), queued, showing, or gone.
+    public var state: BannerState { core.state }
+
+    /// Time left before the timeout, or nil without one; it stands still while
+    /// the banner is hovered, pressed, dragged or focused.
+    public var remainingTime: Duration? { core.remainingTime }
+
+    /// Whether hover, press, drag or focus is holding the timeout.
+    public var isTimeoutPaused: Bool { core.isTimeoutPaused }
+
+    /// Waits until the banner is finished (after its exit animation) and returns why;
+    /// ``BannerDismissReason/notShown`` at once for a banner that is neither on
+    /// screen nor waiting (never shown, or its `show` was refused).
+    public var dismissed: BannerDismissReason {
+        get async {
+            if let finishedReason { return finishedReason }
+            if core.state == .hidden { return .notShown }
+            return await withCheckedContinuation { waiters.append($0) }
+        }
+    }
+
+    /// The banner's GTK widget (CSS node `hudbanner`) while it is on screen or
+    /// leaving; nil otherwise. Useful for adding your own CSS classes.
+    public var widget: UnsafeMutablePointer<GtkWidget>? { bannerWidget?.widget }
+
+    var bannerWidget: BannerWidget? { center?.widget(for: self) }
+
+    // MARK: - Private
+
+    private func setActionTarget(_ target: OpaquePointer?) {
+        if let actionTarget { g_variant_unref(actionTarget) }
+        actionTarget = target.map { g_variant_ref_sink($0) }
+    }
+
+    private func performAction() {
+        if let actionHandler {
+            actionHandler()
+        } else if let actionName, let anchor = center?.stackWidget {
+            _ = gtk_widget_activate_action_variant(anchor, actionName, actionTarget)
+        }
+    }
+
+    /// The logic reported the end: run `onDismiss` once, wake the waiters, let go of everything.
+    private func finish(_ reason: BannerDismissReason) {
+        guard finishedReason == nil else { return }
+        finishedReason = reason
+        let handler = onDismiss
+        onDismiss = nil
+        onTap = nil
+        actionHandler = nil
+        center?.forget(self)
+        center = nil
+        handler?(reason)
+        let pending = waiters
+        waiters = []
+        for waiter in pending { waiter.resume(returning: reason) }
+    }
+
+    isolated deinit {
+        if let actionTarget { g_variant_unref(actionTarget) }
+    }
+}

@@ -1,0 +1,41 @@
+import CGtk
+import GtkSupport
+import HUDWidgets
+
+/// The block that blocking HUDs hold on their overlay's content: what to give
+/// back (the content's `can-focus` and the focused widget) once the last one goes.
+@MainActor
+final class ContentBlock {
+    struct Holder {
+        weak var view: HUDBezelPresenter?
+        init(_ view: HUDBezelPresenter) { self.view = view }
+    }
+
+    /// Blocks by overlay widget address; an entry lives only while a HUD holds it.
+    static var active: [UnsafeMutableRawPointer: ContentBlock] = [:]
+    static func key(_ overlay: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer { overlay.raw }
+
+    var holders: [Holder] = []
+    private var content: WeakObjectRef?
+    private var contentCouldFocus = true
+    private var restoreFocus: WeakObjectRef?
+
+    init(overlay: UnsafeMutablePointer<GtkWidget>) {
+        if let root = gtk_widget_get_root(overlay), let focus = gtk_root_get_focus(root) {
+            restoreFocus = WeakObjectRef(UnsafeMutableRawPointer(focus))
+        }
+        // The app's content: the overlay's own, or the window's child for a window layer.
+        if let content = HUDOverlayWidget.of(overlay)?.appContent {
+            self.content = WeakObjectRef(content.raw)
+            contentCouldFocus = gtk_widget_get_can_focus(content) != 0
+            gtk_widget_set_can_focus(content, 0)
+        }
+    }
+
+    func release() {
+        content?.withObject { gtk_widget_set_can_focus($0.asWidget, contentCouldFocus ? 1 : 0) }
+        restoreFocus?.withObject { gtk_widget_grab_focus($0.asWidget) }
+        content = nil
+        restoreFocus = nil
+    }
+}

@@ -1,0 +1,70 @@
+import CGtk
+import GtkSupport
+import HUDWidgets
+
+/// MBProgressHUD's class helpers: finding and hiding the HUDs of a host, and
+/// the registry of live HUDs per overlay behind them.
+extension HUD {
+    /// Creates and shows a HUD on `host` (it removes itself when hidden).
+    /// - Throws: ``HUDError``, as ``init(on:appearance:)``.
+    @discardableResult
+    public static func show(on host: some GtkWidgetConvertible, animated: Bool = true) throws(HUDError) -> HUD {
+        let hud = try HUD(on: host)
+        hud.show(animated: animated)
+        return hud
+    }
+
+    /// The topmost HUD on `host`'s overlay that is showing or about to.
+    public static func hud(for host: some GtkWidgetConvertible) -> HUD? {
+        allHUDs(for: host).last
+    }
+
+    /// Every live HUD on `host`'s overlay, bottom to top: shown or waiting for
+    /// its grace time, and not already on its way out (fading out, or hidden
+    /// once its minimum show time is up), like MBProgressHUD's `allHUDsForView:`.
+    public static func allHUDs(for host: some GtkWidgetConvertible) -> [HUD] {
+        guard let key = overlayKey(for: host) else { return [] }
+        return live[key]?.filter { !$0.isFinished && !$0.lifecycle.isFinished } ?? []
+    }
+
+    /// Hides the topmost HUD of `host`; returns whether there was one. The
+    /// HUD's own settings (``removesFromHostOnHide``) are left as they are.
+    @discardableResult
+    public static func hide(for host: some GtkWidgetConvertible, animated: Bool = true) -> Bool {
+        guard let hud = hud(for: host) else { return false }
+        hud.hide(animated: animated)
+        return true
+    }
+
+    // MARK: Registry
+
+    func register() {
+        guard let key = overlayKey else { return }
+        if !(HUD.live[key]?.contains { $0 === self } ?? false) { HUD.live[key, default: []].append(self) }
+    }
+
+    func unregister() {
+        guard let key = overlayKey else {
+            for key in HUD.live.keys { HUD.live[key]?.removeAll { $0 === self } }
+            return
+        }
+        HUD.live[key]?.removeAll { $0 === self }
+        if HUD.live[key]?.isEmpty == true { HUD.live[key] = nil }
+    }
+
+    var overlayKey: ObjectIdentifier? {
+        overlayWidget.withObject { HUDOverlayWidget.of($0.asWidget).map { ObjectIdentifier($0) } } ?? nil
+    }
+
+    static func overlayKey(for convertible: some GtkWidgetConvertible) -> ObjectIdentifier? {
+        guard let host = convertible.gtkWidget else { return nil }
+        let overlay: UnsafeMutablePointer<GtkWidget>?
+        if let direct = HUDOverlayWidget.of(host) { overlay = direct.widget }
+        else if gtkhud_is_a(host.raw, gtk_window_get_type()) != 0 { overlay = HUDOverlay.overlay(of: host) }
+        else if let ancestor = gtk_widget_get_ancestor(host, HUDOverlayWidget.gtype) { overlay = ancestor }
+        else if let root = gtk_widget_get_root(host).map({ UnsafeMutableRawPointer($0).asWidget }),
+                gtkhud_is_a(root.raw, gtk_window_get_type()) != 0 { overlay = HUDOverlay.overlay(of: root) }
+        else { overlay = nil }
+        return overlay.flatMap { HUDOverlayWidget.of($0) }.map { ObjectIdentifier($0) }
+    }
+}

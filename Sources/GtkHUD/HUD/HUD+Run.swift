@@ -1,0 +1,68 @@
+import CGtk
+import Foundation
+import HUDCore
+
+/// Running work under a HUD: shown only if the work outlasts the grace time,
+/// ending on a success or error image (MBProgressHUD's `showAnimated:whileExecutingBlock:`, async).
+extension HUD {
+    /// Runs `work` with this HUD: shown only if the work outlasts ``graceTime``,
+    /// kept for ``minimumShowTime``, ending on a success or error image for
+    /// `resultDuration` seconds. Errors are rethrown. With `cancelTitle`, a
+    /// button (and Escape) cancels the task.
+    public func run<Value: Sendable>(
+        successLabel: String? = nil, cancelTitle: String? = "Cancel", resultDuration: Double = 1,
+        _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let task = Task { try await work() }
+        if let cancelTitle { setButton(cancelTitle) { task.cancel() } }
+        show()
+        do {
+            let value = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: { task.cancel() }
+            finish(mode: .success, label: successLabel, resultDuration: resultDuration)
+            return value
+        } catch {
+            finish(mode: error is CancellationError ? .info : .error,
+                   label: error is CancellationError ? "Cancelled" : Self.failureText(for: error),
+                   resultDuration: resultDuration)
+            throw error
+        }
+    }
+
+    /// What ``run(successLabel:cancelTitle:resultDuration:_:)`` shows for a
+    /// failure: the error's `LocalizedError.errorDescription` when it has one,
+    /// else "Failed". A type name such as `ImportError(code: 7)` means nothing
+    /// to the person using the app; the error itself is rethrown to your code.
+    public static func failureText(for error: any Error) -> String {
+        if let described = (error as? any LocalizedError)?.errorDescription,
+           !described.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return described
+        }
+        return "Failed"
+    }
+
+    /// Runs `work` under a new HUD on `host` with a status label; see ``run(successLabel:cancelTitle:resultDuration:_:)``.
+    public static func run<Value: Sendable>(
+        on host: some GtkWidgetConvertible, label: String? = nil, graceTime: Double = 0.5,
+        minimumShowTime: Double = 0.5, successLabel: String? = nil, cancelTitle: String? = "Cancel",
+        _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        guard let hud = try? HUD(on: host) else { return try await work() }
+        hud.label = label
+        hud.graceTime = graceTime
+        hud.minimumShowTime = minimumShowTime
+        return try await hud.run(successLabel: successLabel, cancelTitle: cancelTitle, work)
+    }
+
+    func finish(mode: Mode, label: String?, resultDuration: Double) {
+        setButton(nil)
+        if lifecycle.phase == .gracePending || !lifecycle.isVisible {
+            hide(animated: false)
+            return
+        }
+        self.mode = mode
+        if let label { self.label = label }
+        hide(afterDelay: resultDuration)
+    }
+}

@@ -1,0 +1,211 @@
+import CGtk
+import Dispatch
+import Foundation
+import GtkSupport
+import HUDCore
+import HUDWidgets
+import Synchronization
+
+/// The application-wide HUD, SVProgressHUD style: no instance, no set-up.
+///
+/// ```swift
+/// ProgressHUD.show(status: "Loading")
+/// ProgressHUD.showProgress(0.4, status: "Downloading")
+/// ProgressHUD.showSuccess(status: "Saved")          // dismisses itself
+/// ProgressHUD.dismiss()
+/// ```
+///
+/// It appears in the active window (or ``host``), above its content. Every
+/// call is `@MainActor`, so from a background task write `await ProgressHUD.show()`;
+/// calls take effect in order, which fixes SVProgressHUD's races:
+/// `show(); show(); popActivity()` stays visible, and `show(); dismiss();
+/// showSuccess(...)` shows the success HUD.
+@MainActor
+public enum ProgressHUD {
+    // MARK: Showing
+
+    /// Shows an indeterminate HUD (counts one activity for ``popActivity()``).
+    public static func show(status: String? = nil) {
+        guard let shared = SharedHUD.prepare() else { return }
+        shared.controller.show(status: status)
+    }
+
+    /// Shows or updates a determinate HUD. NaN or infinite progress shows the
+    /// indeterminate spinner; values are clamped to 0...1.
+    public static func showProgress(_ progress: Double, status: String? = nil) {
+        guard let shared = SharedHUD.prepare() else { return }
+        shared.controller.showProgress(progress, status: status)
+    }
+
+    /// Changes the status text of the HUD on screen.
+    public static func setStatus(_ status: String?) {
+        SharedHUD.instance?.controller.setStatus(status)
+    }
+
+    /// Shows a success HUD that dismisses itself after ``displayDuration(for:)``.
+    public static func showSuccess(status: String? = nil) {
+        SharedHUD.prepare()?.controller.showSuccess(status: status)
+    }
+
+    /// Shows an error HUD that dismisses itself after ``displayDuration(for:)``.
+    public static func showError(status: String? = nil) {
+        SharedHUD.prepare()?.controller.showError(status: status)
+    }
+
+    /// Shows an info HUD that dismisses itself after ``displayDuration(for:)``.
+    public static func showInfo(status: String? = nil) {
+        SharedHUD.prepare()?.controller.showInfo(status: status)
+    }
+
+    /// Shows a picture, dismissing after ``displayDuration(for:)``:
+    /// `.iconName("mail-send-symbolic")`, `.file(url)`, `.resource(path)` or
+    /// `.paintable(texture)`. Symbolic icons follow the text colour.
+    public static func showImage(_ image: ImageSource, status: String? = nil) {
+        SharedHUD.prepare()?.controller.showImage(image, status: status)
+    }
+
+    // MARK: Dismissing
+
+    /// Dismisses the HUD, after `delay` seconds if given. `completion` runs
+    /// exactly once: after the fade-out, or at once if a new show supersedes it.
+    public static func dismiss(withDelay delay: Double = 0, completion: (@MainActor () -> Void)? = nil) {
+        SharedHUD.dropLateProgress()
+        guard let shared = SharedHUD.instance else {
+            completion?()
+            return
+        }
+        if let completion {
+            shared.controller.dismiss(withDelay: delay, completion: completion)
+        } else {
+            shared.controller.dismiss(withDelay: delay)
+        }
+    }
+
+    /// Dismisses the HUD and returns when it has gone (or was superseded by a new show).
+    @discardableResult
+    public static func dismissAndWait(withDelay delay: Double = 0) async -> HUDDismissOutcome {
+        SharedHUD.dropLateProgress()
+        guard let shared = SharedHUD.instance else { return .dismissed }
+        return await withCheckedContinuation { continuation in
+            shared.controller.dismiss(withDelay: delay) { outcome in continuation.resume(returning: outcome) }
+        }
+    }
+
+    /// Ends one activity started by `show`; the HUD goes when none is left.
+    public static func popActivity() {
+        guard let controller = SharedHUD.instance?.controller else { return }
+        controller.popActivity()
+        if controller.activityCount == 0, !controller.content.indicator.dismissesAutomatically { SharedHUD.dropLateProgress() }
+    }
+
+    /// Whether the HUD is on screen (fading in, shown, or fading out).
+    public static var isVisible: Bool { SharedHUD.instance?.controller.isVisible ?? false }
+
+    /// How long a status HUD stays: `min(max(0.06 × length + 0.5, minimumDismissTime), maximumDismissTime)`,
+    /// where length counts the characters a reader sees (grapheme clusters), so
+    /// an emoji or an accented letter counts once.
+    public static func displayDuration(for status: String?) -> Double {
+        HUDInput.displayDuration(for: status, minimum: minimumDismissTime, maximum: maximumDismissTime)
+    }
+
+    // MARK: Progress from any thread
+
+    /// Sets the progress from any thread, at any rate. Updates coalesce: the
+    /// HUD takes the latest value once per main-loop turn (at most one redraw
+    /// per frame). Shows the progress HUD if needed.
+    ///
+    /// After ``dismiss(withDelay:completion:)`` updates are dropped until the
+    /// next `show…` call: a worker still posting when the user pressed Cancel
+    /// must not bring the HUD back.
+    public nonisolated static func setProgress(_ progress: Double) {
+        // Before gtk_init the update would wait in the main queue and pop up a
+        // HUD with no label once the loop runs: it is dropped (and reported).
+        guard gtk_is_initialized() != 0 else {
+            if Thread.isMainThread { MainActor.assumeIsolated { _ = GtkHUDRuntime.prepare(caller: "ProgressHUD.setProgress(_:)") } }
+            return
+        }
+        guard SharedHUD.acceptsProgress.load(ordering: .acquiring), SharedHUD.mailbox.post(progress) else { return }
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated { SharedHUD.flushProgress() }
+        }
+    }
+
+    // MARK: Events
+
+    /// Every HUD event from now on.
+    public static var events: AsyncStream<HUDEvent> { SharedHUD.hub.stream() }
+
+    /// Calls `handler` for every event until the observation is cancelled.
+    public static func observeEvents(_ handler: @escaping @MainActor (HUDEvent) -> Void) -> HUDObservation {
+        SharedHUD.hub.observe(handler)
+    }
+
+    // MARK: Defaults (SVProgressHUD's set… methods)
+
+    /// Look and motion of the shared HUD; changes apply to the HUD on screen.
+    public static var appearance: HUDAppearance {
+        get { SharedHUD.appearance }
+        set {
+            SharedHUD.appearance = newValue
+            SharedHUD.instance?.view?.appearance = newValue
+        }
+    }
+
+    /// The widget whose window (or nearest ``HUDOverlay``) hosts the HUD;
+    /// nil (the default) uses the active window.
+    public static var host: (any GtkWidgetConvertible)? {
+        get { SharedHUD.hostWidget?.withObject { $0.asWidget } }
+        set { SharedHUD.hostWidget = newValue?.gtkWidget.map { WeakObjectRef($0.raw) } }
+    }
+
+    /// Seconds before a requested HUD appears; dismissed within it, it never shows (0).
+    public static var graceTime: Double {
+        get { SharedHUD.timing.grace }
+        set { SharedHUD.setTiming(\.grace, newValue, range: 0...3600, name: "graceTime") }
+    }
+    /// Shortest display of a status HUD (5 s).
+    public static var minimumDismissTime: Double {
+        get { SharedHUD.timing.minimumDismiss }
+        set { SharedHUD.setTiming(\.minimumDismiss, newValue, range: 0...HUDInput.maximumSeconds, name: "minimumDismissTime", allowsInfinity: true) }
+    }
+    /// Longest display of a status HUD (∞). NaN keeps the last value (made 0
+    /// it would dismiss every success HUD at once).
+    public static var maximumDismissTime: Double {
+        get { SharedHUD.timing.maximumDismiss }
+        set { SharedHUD.setTiming(\.maximumDismiss, newValue, range: 0...HUDInput.maximumSeconds, name: "maximumDismissTime", allowsInfinity: true) }
+    }
+    /// Fade-in length (0.15 s); 0 when GTK animations are off.
+    public static var fadeInDuration: Double {
+        get { SharedHUD.timing.fadeIn }
+        set { SharedHUD.setTiming(\.fadeIn, newValue, range: 0...10, name: "fadeInDuration") }
+    }
+    /// Fade-out length (0.15 s); 0 when GTK animations are off.
+    public static var fadeOutDuration: Double {
+        get { SharedHUD.timing.fadeOut }
+        set { SharedHUD.setTiming(\.fadeOut, newValue, range: 0...10, name: "fadeOutDuration") }
+    }
+
+    /// Puts a widget of yours in the bezel (then call ``showCustomWidget(status:)``);
+    /// nil removes it. A fresh (floating) widget is taken over, like a GTK container does.
+    public static func setCustomWidget(_ widget: (any GtkWidgetConvertible)?) {
+        // Each widget is new content (compared by identity), so the next show re-renders.
+        SharedHUD.customWidget = widget?.gtkWidget.map { GtkObjectContent($0.raw) }
+        SharedHUD.instance?.controller.replaceCustomWidget(with: SharedHUD.customWidget)
+    }
+
+    /// Shows the widget set with ``setCustomWidget(_:)`` (counts one activity, like `show`).
+    public static func showCustomWidget(status: String? = nil) {
+        SharedHUD.prepare()?.controller.showCustom(SharedHUD.customWidget, status: status)
+    }
+
+    /// The bezel widget of the shared HUD, if it has one (for tests and accessibility tools).
+    public static var bezelWidget: UnsafeMutablePointer<GtkWidget>? { SharedHUD.instance?.view?.bezelWidget }
+
+    /// Removes the shared HUD at once and forgets its host (completions run with `.cancelled`).
+    public static func reset() {
+        SharedHUD.acceptsProgress.store(true, ordering: .releasing)
+        SharedHUD.instance?.controller.cancelAll()
+        SharedHUD.instance?.view?.tearDown()
+        SharedHUD.instance = nil
+    }
+}

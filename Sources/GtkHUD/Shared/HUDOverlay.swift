@@ -1,0 +1,133 @@
+import CGtk
+import GtkSupport
+import HUDWidgets
+
+/// The layer that hosts HUDs and banners above your content.
+///
+/// You rarely need to create one: the shared HUD, instance HUDs and banners
+/// find the window of the widget you give them and add an overlay layer to it
+/// on first use (zero set-up, like SVProgressHUD finding the front window).
+/// That layer lies over the window's child but is not its parent: the
+/// window's `child` / `content` stays your widget. Create one yourself to cover just part of a window (the
+/// equivalent of SVProgressHUD's `containerView` or an MBProgressHUD host view):
+///
+/// ```swift
+/// guard let overlay = HUDOverlay(content: sidebar) else { return } // nil before gtk_init
+/// gtk_box_append(box, overlay.widget)
+/// try HUD(on: overlay.widget).show()
+/// ```
+///
+/// CSS node: `hudoverlay`. Accessible role: group.
+@MainActor
+public final class HUDOverlay {
+    /// The overlay widget; put it in your widget tree.
+    public var widget: UnsafeMutablePointer<GtkWidget> { reference.widget }
+    private let reference: ObjectRef
+    let implementation: HUDOverlayWidget
+
+    /// A new overlay around `content` (may be nil and set later); nil, with a
+    /// message, before GTK is initialised (no widget can exist then).
+    public convenience init?(content: (any GtkWidgetConvertible)? = nil) {
+        guard GtkHUDRuntime.prepare(caller: "HUDOverlay.init(content:)") else { return nil }
+        self.init(adopting: HUDOverlayWidget.create())
+        if let content = content?.gtkWidget { self.content = content }
+    }
+
+    private init(adopting pointer: UnsafeMutablePointer<GtkWidget>) {
+        reference = ObjectRef(adopting: pointer.raw)
+        implementation = HUDOverlayWidget.of(pointer)!
+    }
+
+    private init(existing pointer: UnsafeMutablePointer<GtkWidget>) {
+        reference = ObjectRef(retaining: pointer.raw)
+        implementation = HUDOverlayWidget.of(pointer)!
+    }
+
+    /// Registers GtkHUD's widget types with GObject so GtkBuilder `.ui` files can
+    /// name them (`<object class="GtkHUDOverlay">` with one `<child>`: the content).
+    /// Call once before building UI from files; showing any HUD does it too.
+    public static func registerWidgetTypes() {
+        _ = [HUDOverlayWidget.gtype, HUDMaskWidget.gtype, HUDBezelWidget.gtype, HUDLabelWidget.gtype,
+             HUDRingWidget.gtype, HUDBarWidget.gtype, BannerStackWidget.gtype, BannerWidget.gtype, BannerImageWidget.gtype]
+    }
+
+    /// The overlay widget built from a `.ui` file, wrapped (nil for other widgets).
+    public convenience init?(wrapping widget: UnsafeMutablePointer<GtkWidget>) {
+        guard HUDOverlayWidget.of(widget) != nil else { return nil }
+        self.init(existing: widget)
+    }
+
+    /// The content below the HUDs and banners.
+    public var content: UnsafeMutablePointer<GtkWidget>? {
+        get { implementation.content }
+        set { implementation.setContent(newValue) }
+    }
+
+    /// The overlay serving `widget`: the nearest overlay around it, or else the
+    /// layer of its window (added on first use). Nil if the widget is not in a
+    /// window yet (or GTK is not initialised).
+    public static func host(for convertible: some GtkWidgetConvertible) -> HUDOverlay? {
+        guard GtkHUDRuntime.prepare(caller: "HUDOverlay.host(for:)"), let widget = convertible.gtkWidget else { return nil }
+        if let overlay = HUDOverlayWidget.of(widget) { return HUDOverlay(existing: overlay.widget) }
+        if let ancestor = gtk_widget_get_ancestor(widget, HUDOverlayWidget.gtype) {
+            return HUDOverlay(existing: ancestor)
+        }
+        guard let root = gtk_widget_get_root(widget).map({ UnsafeMutableRawPointer($0).asWidget }),
+              gtkhud_is_a(root.raw, gtk_window_get_type()) != 0 else { return nil }
+        return installed(in: root)
+    }
+
+    /// The overlay of a window, adding one as a layer of the window if needed.
+    ///
+    /// The layer is a child of the window beside its own child, not a wrapper
+    /// around it: `gtk_window_get_child` and `adw_application_window_get_content`
+    /// keep returning the app's widget, and the app can replace it at any time
+    /// (the layer follows the window's child).
+    static func installed(in window: UnsafeMutablePointer<GtkWidget>) -> HUDOverlay {
+        if let existing = overlay(of: window) { return HUDOverlay(existing: existing) }
+        let overlay = HUDOverlay(adopting: HUDOverlayWidget.create())
+        HUDOverlayWidget.attach(overlay.widget, to: window)
+        return overlay
+    }
+
+    /// The overlay serving `window` without adding one: a ``HUDOverlay`` the app
+    /// made the window's content (e.g. in a `.ui` file), else the layer GtkHUD added.
+    static func overlay(of window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        let content: UnsafeMutablePointer<GtkWidget>?
+        if gtkhud_is_a(window.raw, adw_application_window_get_type()) != 0 {
+            content = adw_application_window_get_content(window.raw.typed(AdwApplicationWindow.self))
+        } else if gtkhud_is_a(window.raw, adw_window_get_type()) != 0 {
+            content = adw_window_get_content(window.raw.typed(AdwWindow.self))
+        } else {
+            content = gtk_window_get_child(window.asWindow)
+        }
+        if let content, HUDOverlayWidget.of(content) != nil { return content }
+        return windowLayer(of: window)
+    }
+
+    /// The overlay layer GtkHUD added to `window`, if any.
+    static func windowLayer(of window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        var child = gtk_widget_get_first_child(window)
+        while let current = child {
+            if let overlay = HUDOverlayWidget.of(current), overlay.hostWindow == window { return current }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
+    /// The window a shared HUD or banner uses when none is given: the active
+    /// visible window, else the most recently listed visible one.
+    static func frontWindow() -> UnsafeMutablePointer<GtkWidget>? {
+        guard let list = gtk_window_get_toplevels() else { return nil }
+        var fallback: UnsafeMutablePointer<GtkWidget>?
+        for index in 0..<g_list_model_get_n_items(list) {
+            guard let item = g_list_model_get_item(list, index) else { continue }
+            let window = item.asWidget
+            g_object_unref(item)
+            guard gtk_widget_get_visible(window) != 0 else { continue }
+            if gtk_window_is_active(window.asWindow) != 0 { return window }
+            fallback = window
+        }
+        return fallback
+    }
+}

@@ -1,0 +1,136 @@
+/// How a HUD looks and moves. Every default is SVProgressHUD's or
+/// MBProgressHUD's, as noted; colours left nil come from CSS (the theme).
+public struct HUDAppearance: Sendable, Equatable {
+    /// Bezel colours: light, dark, automatic (follows libadwaita's dark style, live), custom.
+    public enum Style: Sendable, Equatable {
+        case light, dark, automatic, custom
+    }
+
+    /// What is behind the bezel (SVProgressHUDMaskType).
+    public enum Mask: Sendable, Equatable {
+        /// Clicks pass through to the content.
+        case none
+        /// Blocks input; nothing drawn.
+        case clear
+        /// Blocks input and dims with black at 0.4.
+        case black
+        /// Blocks input with a radial gradient, clear in the middle to black 0.75 at the edges.
+        case gradient
+        /// Blocks input and fills with a colour.
+        case custom(HUDColor)
+
+        /// Whether this mask stops pointer input to the content behind it (all but `.none`).
+        public var blocksInput: Bool { self != .none }
+
+        /// The mask's CSS class: `none`, `clear`, `black`, `gradient` or `custom`.
+        public var cssClass: String {
+            switch self {
+            case .none: "none"
+            case .clear: "clear"
+            case .black: "black"
+            case .gradient: "gradient"
+            case .custom: "custom"
+            }
+        }
+    }
+
+    /// The indeterminate indicator (SVProgressHUDAnimationType).
+    public enum IndicatorAnimation: Sendable, Equatable {
+        /// A spinning arc drawn by GtkHUD.
+        case flat
+        /// GTK's own GtkSpinner.
+        case native
+    }
+
+    /// How the bezel enters and leaves (MBProgressHUDAnimation, plus SVProgressHUD's pop).
+    public enum Transition: Sendable, Equatable {
+        /// Opacity only.
+        case fade
+        /// Grows from half size on show, shrinks on hide.
+        case zoom
+        /// Shrinks from 1.5× on show, grows to 1.5× on hide.
+        case zoomOut
+        /// Grows from half size on show, grows to 1.5× on hide.
+        case zoomIn
+        /// SVProgressHUD's pop: from 1.3× to 1 on show, to 1/1.3 on hide.
+        case pop
+
+        /// Bezel scale at the hidden end of a show (`appearing`) or hide.
+        public func hiddenScale(appearing: Bool) -> Double {
+            switch self {
+            case .fade: 1
+            case .zoom: 0.5
+            case .zoomOut: appearing ? 1.5 : 0.5
+            case .zoomIn: appearing ? 0.5 : 1.5
+            case .pop: appearing ? 1.3 : 1 / 1.3
+            }
+        }
+    }
+
+    public var style: Style = .automatic
+    public var mask: Mask = .none
+    public var indicatorAnimation: IndicatorAnimation = .flat
+    public var transition: Transition = .pop
+    /// Where the bezel sits (JGProgressHUD's nine positions).
+    public var position: HUDPosition = .center
+    /// Offset from the position (SVProgressHUD's offsetFromCenter).
+    public var offset: (x: Double, y: Double) = (0, 0)
+    /// Distance kept from the host's edges (MBProgressHUD's margin, 20).
+    public var margin: Double = 20
+    /// Minimum bezel size (SVProgressHUD's minimumSize).
+    public var minimumSize: (width: Double, height: Double) = (0, 0)
+    /// Width equals height.
+    public var isSquare = false
+    /// Ring line width (2).
+    public var ringThickness: Double = 2
+    /// Ring radius when there is text (18).
+    public var ringRadius: Double = 18
+    /// Ring radius without text (24).
+    public var ringNoTextRadius: Double = 24
+    /// Bezel corner radius (14); nil keeps the CSS value.
+    public var cornerRadius: Double? = nil
+    /// Text and indicator colour for `.custom` (SVProgressHUD's foregroundColor).
+    public var foregroundColor: HUDColor? = nil
+    /// Bezel colour for `.custom` (SVProgressHUD's backgroundColor).
+    public var backgroundColor: HUDColor? = nil
+    /// Image colour, when different from the foreground.
+    public var foregroundImageColor: HUDColor? = nil
+    /// Border colour and width (SVProgressHUD's setBorderColor/Width).
+    public var border: (color: HUDColor, width: Double)? = nil
+    /// Image size in pixels (28).
+    public var imageViewSize: Double = 28
+    /// Tint images with the foreground colour (symbolic icons).
+    public var tintsImages = true
+    /// Icon names for the status HUDs (symbolic icons of the icon theme).
+    public var successImage = "object-select-symbolic"
+    public var errorImage = "dialog-error-symbolic"
+    public var infoImage = "dialog-information-symbolic"
+    /// Pango markup in status text (off: text is shown literally).
+    public var usesMarkup = false
+
+    public init() {}
+
+    public static func == (lhs: HUDAppearance, rhs: HUDAppearance) -> Bool {
+        lhs.style == rhs.style && lhs.mask == rhs.mask && lhs.indicatorAnimation == rhs.indicatorAnimation
+            && lhs.transition == rhs.transition && lhs.position == rhs.position && lhs.offset == rhs.offset
+            && lhs.margin == rhs.margin && lhs.minimumSize == rhs.minimumSize && lhs.isSquare == rhs.isSquare
+            && lhs.ringThickness == rhs.ringThickness && lhs.ringRadius == rhs.ringRadius
+            && lhs.ringNoTextRadius == rhs.ringNoTextRadius && lhs.cornerRadius == rhs.cornerRadius
+            && lhs.foregroundColor == rhs.foregroundColor && lhs.backgroundColor == rhs.backgroundColor
+            && lhs.foregroundImageColor == rhs.foregroundImageColor
+            && lhs.border?.color == rhs.border?.color && lhs.border?.width == rhs.border?.width
+            && lhs.imageViewSize == rhs.imageViewSize && lhs.tintsImages == rhs.tintsImages
+            && lhs.successImage == rhs.successImage && lhs.errorImage == rhs.errorImage
+            && lhs.infoImage == rhs.infoImage && lhs.usesMarkup == rhs.usesMarkup
+    }
+
+    /// CSS declarations for the bezel's generated class (custom colours, radius, border).
+    public var bezelDeclarations: String {
+        var parts: [String] = []
+        if let cornerRadius { parts.append("border-radius: \(max(0, cornerRadius))px;") }
+        if style == .custom || backgroundColor != nil, let backgroundColor { parts.append("background-color: \(backgroundColor.cssValue);") }
+        if let foregroundColor { parts.append("color: \(foregroundColor.cssValue);") }
+        if let border { parts.append("border: \(max(0, border.width))px solid \(border.color.cssValue);") }
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,376 @@
+import CGtk
+import GtkSupport
+import HUDCore
+
+/// One drop-down banner: it renders a ``BannerContent`` — image, title,
+/// subtitle, optional action button and optional close button — laid out with
+/// BRYXBanner's spacing (``BannerLayout``: image 15 px from the leading edge,
+/// 15 px to the text, 8 px trailing, 10 px above and below the text), mirrored
+/// in right-to-left locales.
+///
+/// CSS nodes:
+/// ```
+/// hudbanner[.top|.bottom][.high-priority][.has-image][.has-subtitle][.has-action]
+///          [.has-close-button][.has-shadow][.has-colors][.dragging]
+/// ├── hudbannerimage[.untinted]
+/// ├── label.title            (or the content's title widget)
+/// ├── label.subtitle
+/// ├── button.action
+/// └── button.close.circular.flat
+/// ```
+/// Defaults: `.top`, `.has-shadow`, minimum height 40 px, title up to 3 lines,
+/// subtitle up to 5. Colours from the content become a generated class
+/// (``GeneratedStyle``) plus `.has-colors`. Accessible role: alert; its name
+/// is the title and its description the subtitle.
+///
+/// The widget shows content and reports input through closures (tap, hover,
+/// press, focus, buttons); it never decides anything. Where it is and how it
+/// moves is its ``BannerStackWidget``'s (see ``BannerMotion``).
+@MainActor
+public final class BannerWidget: SwiftWidget {
+    public static var gtype: GType {
+        WidgetTypes.register(BannerWidget.self, WidgetTypeDescription(
+            typeName: "GtkHUDBanner", cssName: "hudbanner", role: GTK_ACCESSIBLE_ROLE_ALERT))
+    }
+
+    /// Creates a banner widget (floating reference).
+    public static func create() -> UnsafeMutablePointer<GtkWidget> { WidgetTypes.instantiate(gtype) }
+
+    // MARK: - Children
+
+    /// The picture at the leading edge.
+    public let imageWidget: UnsafeMutablePointer<GtkWidget>
+    /// The title label (hidden when a title widget is shown instead).
+    public let titleLabel: UnsafeMutablePointer<GtkWidget>
+    /// The subtitle label.
+    public let subtitleLabel: UnsafeMutablePointer<GtkWidget>
+    /// The optional action button (hidden without a label).
+    public let actionButton: UnsafeMutablePointer<GtkWidget>
+    /// The optional close button.
+    public let closeButton: UnsafeMutablePointer<GtkWidget>
+    /// The content's title widget while it is shown instead of the title label.
+    public private(set) var customTitle: UnsafeMutablePointer<GtkWidget>?
+
+    /// The edge the banner belongs to (from its content).
+    public private(set) var position: BannerPosition = .top
+    /// The least height in pixels (from its content).
+    private var minimumHeight = BannerLayout.defaultMinimumHeight
+    private var hasTitleText = false
+
+    // MARK: - Callbacks
+
+    /// A tap or click on the banner (not on its buttons, not a drag).
+    public var onTap: (@MainActor () -> Void)?
+    /// The action button was clicked.
+    public var onActionClicked: (@MainActor () -> Void)?
+    /// The close button was clicked.
+    public var onCloseClicked: (@MainActor () -> Void)?
+    /// Hover, press or focus began (`true`) or ended (`false`).
+    public var onInhibit: (@MainActor (BannerInhibitReason, Bool) -> Void)?
+
+    // MARK: - Life cycle
+
+    public required init(widget: UnsafeMutablePointer<GtkWidget>) {
+        imageWidget = BannerImageWidget.create()
+        titleLabel = gtk_label_new(nil)
+        subtitleLabel = gtk_label_new(nil)
+        actionButton = gtk_button_new()
+        closeButton = gtk_button_new_from_icon_name("window-close-symbolic")
+        super.init(widget: widget)
+        for child in [imageWidget, titleLabel, subtitleLabel, actionButton, closeButton] {
+            gtk_widget_set_parent(child, widget)
+        }
+        BannerImageWidget.of(imageWidget)?.pixelSize = Int32(BannerLayout.imageSize)
+        Self.setUpLabel(titleLabel, cssClass: "title", lines: Int32(BannerLayout.titleMaximumLines))
+        Self.setUpLabel(subtitleLabel, cssClass: "subtitle", lines: Int32(BannerLayout.subtitleMaximumLines))
+        gtk_widget_set_visible(titleLabel, 0)
+        gtk_widget_set_visible(subtitleLabel, 0)
+        gtk_widget_add_css_class(actionButton, "action")
+        gtk_widget_set_visible(actionButton, 0)
+        gtk_widget_set_valign(actionButton, GTK_ALIGN_CENTER)
+        for name in ["close", "circular", "flat"] { gtk_widget_add_css_class(closeButton, name) }
+        gtk_widget_set_tooltip_text(closeButton, "Dismiss")
+        Accessible.setLabel(closeButton, "Dismiss")
+        gtk_widget_set_visible(closeButton, 0)
+        gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+        setClass("top", true)
+        setClass("has-shadow", true)
+        installControllers()
+        Signal.connect(actionButton.raw, "clicked") { [weak self] in self?.onActionClicked?() }
+        Signal.connect(closeButton.raw, "clicked") { [weak self] in self?.onCloseClicked?() }
+    }
+
+    override public func dispose() {
+        onTap = nil
+        onActionClicked = nil
+        onCloseClicked = nil
+        onInhibit = nil
+        customTitle = nil
+    }
+
+    // MARK: - Content
+
+    /// Shows `content`: the edge, priority, shadow, minimum height, texts
+    /// (literal unless the content uses markup; invalid markup is shown
+    /// literally), image, action and close buttons, title widget and colours.
+    public func apply(_ content: BannerContent) {
+        position = content.position
+        setClass("top", position == .top)
+        setClass("bottom", position == .bottom)
+        setClass("high-priority", content.priority == .high)
+        setClass("has-shadow", content.hasShadows)
+        minimumHeight = content.minimumHeight
+        gtk_widget_set_visible(closeButton, content.showsCloseButton ? 1 : 0)
+        setClass("has-close-button", content.showsCloseButton)
+        setTitle(content.title, markup: content.usesMarkup)
+        setSubtitle(content.subtitle, markup: content.usesMarkup)
+        setImage(content.image, tinted: content.tintsImage)
+        setAction(label: content.action?.label)
+        setCustomTitle((content.titleWidget as? GtkObjectContent)?.widget)
+        GeneratedStyle.setClass(on: widget, node: "hudbanner", declarations: Self.colorDeclarations(content))
+        setClass("has-colors", content.backgroundColor != nil || content.textColor != nil)
+        queueResize()
+    }
+
+    /// The title as shown (markup removed), or nil.
+    public var titleText: String? { gtk_widget_get_visible(titleLabel) != 0 ? Self.labelText(titleLabel) : nil }
+    /// The subtitle as shown (markup removed), or nil.
+    public var subtitleText: String? { gtk_widget_get_visible(subtitleLabel) != 0 ? Self.labelText(subtitleLabel) : nil }
+
+    /// Marks the banner as being dragged (`.dragging`).
+    public func setDragging(_ dragging: Bool) { setClass("dragging", dragging) }
+
+    private func setTitle(_ text: String?, markup: Bool) {
+        Self.setText(text, markup: markup, on: titleLabel)
+        hasTitleText = text != nil
+        gtk_widget_set_visible(titleLabel, text != nil && customTitle == nil ? 1 : 0)
+        Accessible.setLabel(widget, text.map { _ in Self.labelText(titleLabel) })
+    }
+
+    private func setSubtitle(_ text: String?, markup: Bool) {
+        Self.setText(text, markup: markup, on: subtitleLabel)
+        gtk_widget_set_visible(subtitleLabel, text == nil ? 0 : 1)
+        setClass("has-subtitle", text != nil)
+        Accessible.setDescription(widget, text.map { _ in Self.labelText(subtitleLabel) })
+    }
+
+    private func setImage(_ source: ImageSource?, tinted: Bool) {
+        guard let image = BannerImageWidget.of(imageWidget) else { return }
+        image.source = source
+        image.isTinted = tinted
+        setClass("has-image", source != nil)
+    }
+
+    private func setAction(label: String?) {
+        if let label {
+            gtk_button_set_label(actionButton.cast(to: GtkButton.self), label)
+            gtk_button_set_use_underline(actionButton.cast(to: GtkButton.self), 1)
+        }
+        gtk_widget_set_visible(actionButton, label == nil ? 0 : 1)
+        setClass("has-action", label != nil)
+    }
+
+    /// Shows `title` instead of the title label (nil restores the label).
+    private func setCustomTitle(_ title: UnsafeMutablePointer<GtkWidget>?) {
+        guard title != customTitle else { return }
+        if let customTitle, gtk_widget_get_parent(customTitle) == widget { gtk_widget_unparent(customTitle) }
+        customTitle = title
+        if let title {
+            g_object_ref(title.raw)
+            if gtk_widget_get_parent(title) != nil { gtk_widget_unparent(title) }
+            gtk_widget_insert_after(title, widget, titleLabel)
+            g_object_unref(title.raw)
+        }
+        gtk_widget_set_visible(titleLabel, hasTitleText && title == nil ? 1 : 0)
+    }
+
+    /// CSS for colours set from code, or nil to follow the theme.
+    private static func colorDeclarations(_ content: BannerContent) -> String? {
+        var declarations = ""
+        if let background = content.backgroundColor { declarations += "background-color: \(background.cssValue); " }
+        if let text = content.textColor { declarations += "color: \(text.cssValue); " }
+        return declarations.isEmpty ? nil : declarations
+    }
+
+    // MARK: - Layout
+
+    private struct Layout {
+        var textX = 0.0, textWidth = 0.0
+        var titleHeight = 0.0, subtitleHeight = 0.0, textHeight = 0.0
+        var actionSize = (width: 0.0, height: 0.0), closeSize = (width: 0.0, height: 0.0)
+        var height = 0.0
+    }
+
+    private var titleWidget: UnsafeMutablePointer<GtkWidget>? {
+        if let customTitle { return gtk_widget_get_visible(customTitle) != 0 ? customTitle : nil }
+        return gtk_widget_get_visible(titleLabel) != 0 ? titleLabel : nil
+    }
+
+    private var hasImage: Bool { gtk_widget_get_visible(imageWidget) != 0 }
+
+    private var textX: Double { BannerLayout.textLeading(hasImage: hasImage) }
+
+    /// Width taken by the buttons, each with its spacing in front.
+    private func buttonsWidth(natural: Bool) -> (width: Double, action: (Double, Double), close: (Double, Double)) {
+        var total = 0.0
+        var sizes: [(Double, Double)] = []
+        for button in [actionButton, closeButton] {
+            guard gtk_widget_get_visible(button) != 0 else { sizes.append((0, 0)); continue }
+            let width = Self.size(of: button, .horizontal, forSize: -1)
+            let height = Self.size(of: button, .vertical, forSize: -1)
+            let chosen = natural ? width.natural : width.minimum
+            sizes.append((chosen, height.natural))
+            total += chosen + BannerLayout.buttonSpacing
+        }
+        return (total, sizes[0], sizes[1])
+    }
+
+    private func layout(forWidth width: Double) -> Layout {
+        var layout = Layout()
+        let buttons = buttonsWidth(natural: true)
+        layout.actionSize = buttons.action
+        layout.closeSize = buttons.close
+        layout.textX = textX
+        layout.textWidth = max(1, width - BannerLayout.textTrailing - buttons.width - layout.textX)
+        let forSize = Int32(layout.textWidth.rounded(.down))
+        if let titleWidget { layout.titleHeight = Self.size(of: titleWidget, .vertical, forSize: forSize).natural }
+        if gtk_widget_get_visible(subtitleLabel) != 0 {
+            layout.subtitleHeight = Self.size(of: subtitleLabel, .vertical, forSize: forSize).natural
+        }
+        let gap = layout.titleHeight > 0 && layout.subtitleHeight > 0 ? BannerLayout.titleToSubtitle : 0
+        layout.textHeight = layout.titleHeight + gap + layout.subtitleHeight
+        let padding = 2 * BannerLayout.textVerticalPadding
+        layout.height = max(layout.textHeight + padding, minimumHeight,
+                            hasImage ? BannerLayout.imageSize + padding : 0,
+                            layout.actionSize.height + padding, layout.closeSize.height + padding)
+        return layout
+    }
+
+    /// Title and subtitle wrap: the height depends on the width.
+    override public var requestMode: GtkSizeRequestMode { GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }
+
+    override public func measure(_ orientation: GtkOrientation, forSize: Int32) -> WidgetMeasurement {
+        if orientation == GTK_ORIENTATION_HORIZONTAL {
+            var textMinimum = 0.0, textNatural = 0.0
+            for child in [titleWidget, gtk_widget_get_visible(subtitleLabel) != 0 ? subtitleLabel : nil].compactMap({ $0 }) {
+                let size = Self.size(of: child, .horizontal, forSize: -1)
+                textMinimum = max(textMinimum, size.minimum)
+                textNatural = max(textNatural, size.natural)
+            }
+            let fixed = textX + BannerLayout.textTrailing
+            let minimum = fixed + textMinimum + buttonsWidth(natural: false).width
+            let natural = fixed + textNatural + buttonsWidth(natural: true).width
+            return WidgetMeasurement(minimum: Int32(minimum.rounded(.up)), natural: Int32(natural.rounded(.up)))
+        }
+        let width = forSize >= 0 ? Double(forSize) : Double(measure(GTK_ORIENTATION_HORIZONTAL, forSize: -1).natural)
+        let height = Int32(layout(forWidth: width).height.rounded(.up))
+        return WidgetMeasurement(minimum: height, natural: height)
+    }
+
+    override public func allocate(width: Int32, height: Int32, baseline: Int32) {
+        let total = Double(width)
+        let layout = layout(forWidth: total)
+        // Taller than needed (stretching over a gap): the content stays next to the window's inside.
+        let extra = max(0, Double(height) - layout.height)
+        let top = position == .top ? extra : 0
+        let rightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
+        func place(_ child: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double, width: Double, height: Double) {
+            let mirroredX = rightToLeft ? total - x - width : x
+            var allocation = GtkAllocation(x: Int32(mirroredX.rounded()), y: Int32(y.rounded()),
+                                           width: Int32(max(0, width).rounded()), height: Int32(max(0, height).rounded()))
+            gtk_widget_size_allocate(child, &allocation, -1)
+        }
+        if hasImage {
+            place(imageWidget, x: BannerLayout.imageLeading, y: top + (layout.height - BannerLayout.imageSize) / 2,
+                  width: BannerLayout.imageSize, height: BannerLayout.imageSize)
+        }
+        var y = top + (layout.height - layout.textHeight) / 2
+        if let titleWidget {
+            place(titleWidget, x: layout.textX, y: y, width: layout.textWidth, height: layout.titleHeight)
+            y += layout.titleHeight + (layout.subtitleHeight > 0 ? BannerLayout.titleToSubtitle : 0)
+        }
+        if gtk_widget_get_visible(subtitleLabel) != 0 {
+            place(subtitleLabel, x: layout.textX, y: y, width: layout.textWidth, height: layout.subtitleHeight)
+        }
+        var trailingX = total - BannerLayout.textTrailing
+        if gtk_widget_get_visible(closeButton) != 0 {
+            trailingX -= layout.closeSize.width
+            place(closeButton, x: trailingX, y: top + (layout.height - layout.closeSize.height) / 2,
+                  width: layout.closeSize.width, height: layout.closeSize.height)
+            trailingX -= BannerLayout.buttonSpacing
+        }
+        if gtk_widget_get_visible(actionButton) != 0 {
+            trailingX -= layout.actionSize.width
+            place(actionButton, x: trailingX, y: top + (layout.height - layout.actionSize.height) / 2,
+                  width: layout.actionSize.width, height: layout.actionSize.height)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Press (a tap unless it became a drag: the stack's drag gesture then
+    /// claims the sequence and this gesture is cancelled), hover and focus.
+    private func installControllers() {
+        let click = gtk_gesture_click_new()!
+        let clickRaw = UnsafeMutableRawPointer(click)
+        Signal.connectPress(clickRaw, "pressed") { [weak self] _, _, _ in self?.onInhibit?(.press, true) }
+        Signal.connectPress(clickRaw, "released") { [weak self] _, _, _ in
+            self?.onInhibit?(.press, false)
+            self?.onTap?()
+        }
+        Signal.connect(clickRaw, "stopped") { [weak self] in self?.onInhibit?(.press, false) }
+        Signal.connectPointer(clickRaw, "cancel") { [weak self] _ in self?.onInhibit?(.press, false) }
+        gtk_widget_add_controller(widget, click)
+
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connectPoint(UnsafeMutableRawPointer(motion), "enter") { [weak self] _, _ in self?.onInhibit?(.hover, true) }
+        Signal.connect(UnsafeMutableRawPointer(motion), "leave") { [weak self] in self?.onInhibit?(.hover, false) }
+        gtk_widget_add_controller(widget, motion)
+
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(UnsafeMutableRawPointer(focus), "enter") { [weak self] in self?.onInhibit?(.focus, true) }
+        Signal.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in self?.onInhibit?(.focus, false) }
+        gtk_widget_add_controller(widget, focus)
+    }
+
+    private func setClass(_ name: String, _ on: Bool) {
+        on ? gtk_widget_add_css_class(widget, name) : gtk_widget_remove_css_class(widget, name)
+    }
+
+    private enum Axis { case horizontal, vertical }
+
+    private static func size(of child: UnsafeMutablePointer<GtkWidget>, _ axis: Axis, forSize: Int32) -> (minimum: Double, natural: Double) {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(child, axis == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL,
+                           forSize, &minimum, &natural, nil, nil)
+        return (Double(minimum), Double(natural))
+    }
+
+    private static func setUpLabel(_ label: UnsafeMutablePointer<GtkWidget>, cssClass: String, lines: Int32) {
+        let typed = OpaquePointer(label)
+        gtk_widget_add_css_class(label, cssClass)
+        gtk_label_set_wrap(typed, 1)
+        gtk_label_set_wrap_mode(typed, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_ellipsize(typed, PANGO_ELLIPSIZE_END)
+        gtk_label_set_lines(typed, lines)
+        gtk_label_set_xalign(typed, 0)
+        gtk_label_set_use_markup(typed, 0)
+        gtk_label_set_use_underline(typed, 0)
+    }
+
+    private static func setText(_ text: String?, markup: Bool, on label: UnsafeMutablePointer<GtkWidget>) {
+        let typed = OpaquePointer(label)
+        // GTK's line limit is per paragraph: cap the paragraphs too.
+        let text = text.map { HUDLabelWidget.cappingParagraphs($0, at: Int(gtk_label_get_lines(typed))) }
+        if markup, let text, pango_parse_markup(text, -1, 0, nil, nil, nil, nil) != 0 {
+            gtk_label_set_markup(typed, text)
+        } else {
+            gtk_label_set_use_markup(typed, 0)
+            gtk_label_set_text(typed, text ?? "")
+        }
+    }
+
+    private static func labelText(_ label: UnsafeMutablePointer<GtkWidget>) -> String {
+        String(cString: gtk_label_get_text(OpaquePointer(label)))
+    }
+}

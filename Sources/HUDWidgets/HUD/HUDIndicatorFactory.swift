@@ -1,0 +1,93 @@
+import CGtk
+import GtkSupport
+import HUDCore
+
+/// Makes and updates the widget above a HUD's text for a ``HUDIndicator``:
+/// a ``HUDRingWidget`` (spinner, ring, pie), a ``HUDBarWidget``, a `GtkSpinner`
+/// (`.native` animation), an image of the icon theme or a file, or the app's
+/// own widget.
+@MainActor
+enum HUDIndicatorFactory {
+    /// What decides whether an indicator widget can be kept: equal keys reuse
+    /// the widget (a progress step only moves it), different keys rebuild it.
+    enum Key: Equatable {
+        case spinner(HUDAppearance.IndicatorAnimation)
+        case progress(HUDProgressStyle)
+        case image(HUDIndicator, imageAppearance: String)
+        case custom(ExternalContent)
+        case none
+    }
+
+    static func key(for content: HUDContent, appearance: HUDAppearance) -> Key {
+        switch content.indicator {
+        case .indeterminate: .spinner(appearance.indicatorAnimation)
+        case .progress: .progress(content.progressStyle)
+        case .success, .error, .info, .image:
+            .image(content.indicator, imageAppearance: "\(appearance.successImage)|\(appearance.errorImage)|\(appearance.infoImage)|"
+                + "\(appearance.tintsImages)|\(appearance.imageViewSize)|\(String(describing: appearance.foregroundImageColor))")
+        case .custom(let widget): .custom(widget)
+        case .textOnly: .none
+        }
+    }
+
+    /// A new widget (floating, or the app's own with an extra reference) for `content`, or nil for none.
+    static func make(for content: HUDContent, appearance: HUDAppearance) -> UnsafeMutablePointer<GtkWidget>? {
+        switch content.indicator {
+        case .indeterminate:
+            if appearance.indicatorAnimation == .native {
+                let spinner = gtk_spinner_new()!
+                gtk_spinner_start(OpaquePointer(spinner))
+                gtk_widget_set_size_request(spinner, 32, 32)
+                return spinner
+            }
+            return HUDRingWidget.createSpinner()
+        case .progress(let fraction):
+            if content.progressStyle == .bar {
+                let bar = HUDBarWidget.create()
+                HUDBarWidget.of(bar)?.setProgress(fraction, animated: false)
+                return bar
+            }
+            let ring = HUDRingWidget.create()
+            HUDRingWidget.of(ring)?.setProgress(fraction, animated: false)
+            HUDRingWidget.of(ring)?.style = content.progressStyle
+            return ring
+        case .success: return image(.iconName(appearance.successImage), css: "hudimage-success", name: "Success", appearance)
+        case .error: return image(.iconName(appearance.errorImage), css: "hudimage-error", name: "Error", appearance)
+        case .info: return image(.iconName(appearance.infoImage), css: "hudimage-info", name: "Information", appearance)
+        case .image(let source): return image(source, css: "hudimage-custom", name: "Image", appearance)
+        case .custom(let carried):
+            guard let custom = (carried as? GtkObjectContent)?.widget else { return nil }
+            if gtk_widget_get_parent(custom) != nil { gtk_widget_unparent(custom) }
+            g_object_ref(custom.raw) // the bezel's ObjectRef adopts this one
+            return custom
+        case .textOnly: return nil
+        }
+    }
+
+    /// Moves a kept progress indicator to `fraction`.
+    static func setProgress(_ fraction: Double, on indicator: UnsafeMutablePointer<GtkWidget>) {
+        HUDRingWidget.of(indicator)?.setProgress(fraction)
+        HUDBarWidget.of(indicator)?.setProgress(fraction)
+    }
+
+    private static func image(_ source: ImageSource, css: String, name: String,
+                              _ appearance: HUDAppearance) -> UnsafeMutablePointer<GtkWidget> {
+        let image: UnsafeMutablePointer<GtkWidget> = switch source {
+        case .iconName(let icon): gtk_image_new_from_icon_name(icon)!
+        case .file(let path): gtk_image_new_from_file(path)!
+        case .resource(let path): gtk_image_new_from_resource(path)!
+        case .external(let carried):
+            (carried as? GtkObjectContent).map { gtk_image_new_from_paintable(OpaquePointer($0.object))! }
+                ?? gtk_image_new()!
+        }
+        gtk_widget_add_css_class(image, "hudimage")
+        gtk_widget_add_css_class(image, css)
+        if !appearance.tintsImages { gtk_widget_add_css_class(image, "untinted") }
+        gtk_image_set_pixel_size(OpaquePointer(image), Int32(HUDBezelWidget.pixels(appearance.imageViewSize, fallback: 28, in: 1...4096)))
+        if let color = appearance.foregroundImageColor {
+            GeneratedStyle.setClass(on: image, node: "image", declarations: "color: \(color.cssValue);")
+        }
+        Accessible.setLabel(image, name)
+        return image
+    }
+}

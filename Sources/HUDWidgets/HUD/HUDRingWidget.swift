@@ -1,0 +1,257 @@
+import CGtk
+import Foundation
+import GtkSupport
+import HUDCore
+
+/// A circular progress indicator: a spinning arc (indeterminate), a ring that
+/// fills clockwise (annular) or a filling disc (pie).
+///
+/// CSS node: `hudring`, with class `.indeterminate`, `.annular` or `.pie`.
+/// Colours come from the CSS `color` (the track is the same colour at 15 %).
+/// Accessible role: progress bar, with value min/max/now and text ("42 %"),
+/// busy while indeterminate.
+@MainActor
+public final class HUDRingWidget: SwiftWidget {
+    public static var gtype: GType {
+        WidgetTypes.register(HUDRingWidget.self, WidgetTypeDescription(
+            typeName: "GtkHUDRing", cssName: "hudring", role: GTK_ACCESSIBLE_ROLE_PROGRESS_BAR))
+    }
+
+    /// Creates a ring (floating reference).
+    public static func create() -> UnsafeMutablePointer<GtkWidget> { WidgetTypes.instantiate(gtype) }
+
+    /// Creates a spinner that assistive technologies do not see (role
+    /// presentation): the bezel around it is busy and carries the message, so a
+    /// screen reader says it once, not once for the bezel and once for the spinner.
+    public static func createSpinner() -> UnsafeMutablePointer<GtkWidget> {
+        let ring = WidgetTypes.instantiate(gtype, role: GTK_ACCESSIBLE_ROLE_PRESENTATION)
+        HUDRingWidget.of(ring)?.setProgress(nil, animated: false)
+        return ring
+    }
+
+    /// What the ring draws, and its CSS class: the spinning arc while there
+    /// is no progress, else the determinate ``style``.
+    public enum Kind: String, Sendable, CaseIterable {
+        case indeterminate, annular, pie
+    }
+
+    /// How determinate progress is drawn: HUDCore's ``HUDProgressStyle``
+    /// (`.annular` by default; `.bar` is ``HUDBarWidget``'s and draws as `.annular` here).
+    public var style: HUDProgressStyle = .annular { didSet { updateKind() } }
+
+    /// What the ring draws now (CSS class `.indeterminate`, `.annular` or `.pie`).
+    public private(set) var kind: Kind = .indeterminate {
+        didSet {
+            guard kind != oldValue else { return }
+            gtk_widget_remove_css_class(widget, oldValue.rawValue)
+            gtk_widget_add_css_class(widget, kind.rawValue)
+            cachedArc = nil
+            updateSpinning()
+            queueDraw()
+        }
+    }
+    private var isIndeterminate = true
+
+    private func updateKind() {
+        kind = isIndeterminate ? .indeterminate : (style == .pie ? .pie : .annular)
+    }
+    /// Line thickness (SVProgressHUD's ringThickness, 2).
+    public var thickness: Double = 2 { didSet { geometryChanged() } }
+    /// Radius to the middle of the line (SVProgressHUD: 18 with text, 24 without).
+    public var radius: Double = 18 { didSet { geometryChanged() } }
+    /// Seconds per turn of the indeterminate arc (1).
+    public var secondsPerTurn: Double = 1
+
+    private lazy var progress = AnimatedProgress(owner: self)
+    private var tickID: UInt32 = 0
+    private var angle: Double = 0
+    private var cachedArc: OpaquePointer?
+    private var cachedArcKey = ArcKey()
+
+    public required init(widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(widget: widget)
+        gtk_widget_add_css_class(widget, kind.rawValue)
+        _ = progress
+        Signal.connect(widget.raw, "map") { [weak self] in self?.updateSpinning() }
+        Signal.connect(widget.raw, "unmap") { [weak self] in self?.updateSpinning() }
+    }
+
+    /// Sets the progress (0...1); nil switches to the indeterminate arc.
+    public func setProgress(_ value: Double?, animated: Bool = true) {
+        progress.set(value, animated: animated)
+        isIndeterminate = value == nil
+        updateKind()
+    }
+
+    /// The value being drawn (animations in flight included).
+    public var shownProgress: Double { progress.shown }
+
+    override public func dispose() {
+        stopSpinning()
+        progress.stop()
+        if let cachedArc { gsk_render_node_unref(cachedArc) }
+        cachedArc = nil
+    }
+
+    override public func measure(_ orientation: GtkOrientation, forSize: Int32) -> WidgetMeasurement {
+        let diameter = Int32((2 * radius + thickness).rounded(.up))
+        return WidgetMeasurement(minimum: diameter, natural: diameter)
+    }
+
+    override public func snapshot(_ snapshot: OpaquePointer) {
+        let width = Double(gtk_widget_get_width(widget)), height = Double(gtk_widget_get_height(widget))
+        switch kind {
+        case .indeterminate: drawSpinner(snapshot, width: width, height: height)
+        case .annular: drawAnnular(snapshot, width: width, height: height)
+        case .pie: drawPie(snapshot, width: width, height: height)
+        }
+    }
+
+    // MARK: Drawing
+
+    private func drawAnnular(_ snapshot: OpaquePointer, width: Double, height: Double) {
+        let color = cssColor(of: widget)
+        withCairo(snapshot, width: width, height: height) { cairo in
+            cairo_set_line_width(cairo, thickness)
+            cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha * 0.15)
+            cairo_arc(cairo, width / 2, height / 2, radius, 0, 2 * .pi)
+            cairo_stroke(cairo)
+            let fraction = min(max(progress.shown, 0), 1)
+            guard fraction > 0 else { return }
+            cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+            cairo_arc(cairo, width / 2, height / 2, radius, -.pi / 2, -.pi / 2 + 2 * .pi * fraction)
+            cairo_stroke(cairo)
+        }
+    }
+
+    private func drawPie(_ snapshot: OpaquePointer, width: Double, height: Double) {
+        let color = cssColor(of: widget)
+        withCairo(snapshot, width: width, height: height) { cairo in
+            let centerX = width / 2, centerY = height / 2
+            cairo_set_line_width(cairo, thickness)
+            cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+            cairo_arc(cairo, centerX, centerY, radius, 0, 2 * .pi)
+            cairo_stroke(cairo)
+            let fraction = min(max(progress.shown, 0), 1)
+            guard fraction > 0 else { return }
+            cairo_move_to(cairo, centerX, centerY)
+            cairo_arc(cairo, centerX, centerY, max(0, radius - thickness * 1.5), -.pi / 2, -.pi / 2 + 2 * .pi * fraction)
+            cairo_close_path(cairo)
+            cairo_fill(cairo)
+        }
+    }
+
+    /// The spinning arc is rasterised once into an image and rotated per frame,
+    /// so a frame costs one transformed image composite, not 48 anti-aliased
+    /// strokes (a cairo node replays its drawing operations on every frame).
+    /// The clip keeps the damage of each frame inside the widget: the rotated
+    /// square's bounding box would otherwise reach into the label below.
+    private func drawSpinner(_ snapshot: OpaquePointer, width: Double, height: Double) {
+        let color = cssColor(of: widget)
+        let key = ArcKey(width: width, height: height, thickness: thickness, radius: radius,
+                         red: color.red, green: color.green, blue: color.blue, alpha: color.alpha,
+                         scale: gtk_widget_get_scale_factor(widget))
+        if cachedArc == nil || key != cachedArcKey {
+            if let cachedArc { gsk_render_node_unref(cachedArc) }
+            cachedArc = Self.sharedArc(key)
+            cachedArcKey = key
+        }
+        guard let cachedArc else { return }
+        var bounds = graphene_rect_t()
+        graphene_rect_init(&bounds, 0, 0, Float(width), Float(height))
+        var center = graphene_point_t(x: Float(width / 2), y: Float(height / 2))
+        var back = graphene_point_t(x: Float(-width / 2), y: Float(-height / 2))
+        gtk_snapshot_push_clip(snapshot, &bounds)
+        gtk_snapshot_save(snapshot)
+        gtk_snapshot_translate(snapshot, &center)
+        gtk_snapshot_rotate(snapshot, Float(angle * 180 / .pi))
+        gtk_snapshot_translate(snapshot, &back)
+        gtk_snapshot_append_node(snapshot, cachedArc)
+        gtk_snapshot_restore(snapshot)
+        gtk_snapshot_pop(snapshot)
+    }
+
+    /// What the cached arc depends on.
+    private struct ArcKey: Hashable {
+        var width = 0.0, height = 0.0, thickness = 0.0, radius = 0.0
+        var red = 0.0, green = 0.0, blue = 0.0, alpha = 0.0
+        var scale: Int32 = 1
+    }
+
+    /// Arcs already rasterised, shared by every ring: rasterising costs about as
+    /// much as laying out a new HUD, and apps use one or two sizes and colours.
+    private static var arcCache: [ArcKey: OpaquePointer] = [:]
+
+    /// A new reference to the arc for `key`, from the cache when possible.
+    private static func sharedArc(_ key: ArcKey) -> OpaquePointer? {
+        if let node = arcCache[key] { return gsk_render_node_ref(node) }
+        if arcCache.count >= 8 {
+            for node in arcCache.values { gsk_render_node_unref(node) }
+            arcCache.removeAll()
+        }
+        guard let node = renderArc(key) else { return nil }
+        arcCache[key] = node
+        return gsk_render_node_ref(node)
+    }
+
+    /// An arc over 3/4 of a turn whose opacity fades towards its tail, drawn
+    /// into an image at the widget's scale and wrapped in a node that paints it.
+    private static func renderArc(_ key: ArcKey) -> OpaquePointer? {
+        let scale = max(1, Int(key.scale))
+        guard let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((key.width * Double(scale)).rounded(.up)),
+                                                     Int32((key.height * Double(scale)).rounded(.up))) else { return nil }
+        defer { cairo_surface_destroy(image) }
+        cairo_surface_set_device_scale(image, Double(scale), Double(scale))
+        if let cairo = cairo_create(image) {
+            cairo_set_line_width(cairo, key.thickness)
+            cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
+            let segments = 48
+            let span = 1.5 * Double.pi
+            for index in 0..<segments {
+                let start = -span + span * Double(index) / Double(segments)
+                let end = -span + span * Double(index + 1) / Double(segments)
+                let fade = Double(index + 1) / Double(segments)
+                cairo_set_source_rgba(cairo, key.red, key.green, key.blue, key.alpha * fade)
+                cairo_arc(cairo, key.width / 2, key.height / 2, key.radius, start - .pi / 2, end - .pi / 2)
+                cairo_stroke(cairo)
+            }
+            cairo_destroy(cairo)
+        }
+        cairo_surface_flush(image)
+        let snapshot = gtk_snapshot_new()!
+        withCairo(snapshot, width: key.width, height: key.height) { cairo in
+            cairo_set_source_surface(cairo, image, 0, 0)
+            cairo_paint(cairo)
+        }
+        return gtk_snapshot_free_to_node(snapshot)
+    }
+
+    // MARK: Spinning
+
+    private func updateSpinning() {
+        let shouldSpin = kind == .indeterminate && isAlive && !isDisposed && gtk_widget_get_mapped(widget) != 0
+            && GtkEnvironment.animationsEnabled(for: widget)
+        if shouldSpin, tickID == 0 {
+            tickID = TickCallback.add(to: widget) { [weak self] frameTime in
+                guard let self else { return false }
+                let turns = Double(frameTime) / 1_000_000 / max(self.secondsPerTurn, 0.05)
+                self.angle = (turns - turns.rounded(.down)) * 2 * .pi
+                gtk_widget_queue_draw(self.widget)
+                return true
+            }
+        } else if !shouldSpin {
+            stopSpinning()
+        }
+    }
+
+    private func stopSpinning() {
+        TickCallback.remove(tickID, from: widget)
+        tickID = 0
+    }
+
+    private func geometryChanged() {
+        cachedArc.map { gsk_render_node_unref($0) }
+        cachedArc = nil
+        queueResize()
+    }
+}

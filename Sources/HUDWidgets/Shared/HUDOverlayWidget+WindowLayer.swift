@@ -1,0 +1,80 @@
+import CGtk
+import GtkSupport
+
+/// A window layer: an overlay that is an extra child of a `GtkWindow` beside
+/// the window's own child, laid over that child's area, so the window's
+/// `child` / `content` stays the app's widget.
+extension HUDOverlayWidget {
+    /// Makes `overlay` (a new overlay; the window takes a reference) a layer of
+    /// `window`: a child of the window beside its own child, laid out over that
+    /// child's area after every window layout, and unparented when the window is destroyed.
+    public static func attach(_ overlay: UnsafeMutablePointer<GtkWidget>, to window: UnsafeMutablePointer<GtkWidget>) {
+        guard let object = HUDOverlayWidget.of(overlay) else { return }
+        object.isWindowLayer = true
+        gtk_widget_set_parent(overlay, window)
+        let raw = UnsafeMutableRawPointer(window)
+        object.windowConnections = [
+            Signal.connect(raw, "realize", after: true) { [weak object] in object?.followFrameClock() },
+            Signal.connectInt(raw, "move-focus") { [weak object] direction in
+                guard let object, object.moveFocus(GtkDirectionType(UInt32(bitPattern: direction))) else { return }
+                g_signal_stop_emission_by_name(raw, "move-focus")
+            },
+            Signal.connect(raw, "unrealize") { [weak object] in
+                object?.frameClockConnection?.disconnect()
+                object?.frameClockConnection = nil
+            },
+            // The window unparents its own children in dispose; an extra child must go
+            // too, or GTK finalizes the window with a child left (and the overlay leaks).
+            Signal.connect(raw, "destroy") { [weak object] in
+                guard let object, object.isAlive, gtk_widget_get_parent(object.widget) == window else { return }
+                gtk_widget_unparent(object.widget)
+            },
+        ]
+        object.followFrameClock()
+        gtk_widget_queue_resize(window)
+    }
+
+    /// Tab and Shift+Tab (the window's `move-focus`): GtkWindow's focus chain
+    /// knows only its child and title bar, so when focus reaches the end of the
+    /// window's child this layer (a banner's buttons, a HUD's button) comes
+    /// next; leaving the layer's end, GTK wraps round as usual.
+    /// Returns true when it moved focus itself.
+    func moveFocus(_ direction: GtkDirectionType) -> Bool {
+        guard direction == GTK_DIR_TAB_FORWARD || direction == GTK_DIR_TAB_BACKWARD,
+              let window = hostWindow, let current = gtk_widget_get_focus_child(window),
+              current == gtk_window_get_child(window.asWindow) else { return false }
+        if gtk_widget_child_focus(current, direction) != 0 { return true }
+        return gtk_widget_child_focus(widget, direction) != 0
+    }
+
+    /// The window allocates its child and titlebar only; this lays the layer out
+    /// after each window layout (connected after GTK's own layout handler).
+    func followFrameClock() {
+        frameClockConnection?.disconnect()
+        frameClockConnection = nil
+        guard let window = hostWindow, let clock = gtk_widget_get_frame_clock(window) else { return }
+        frameClockConnection = Signal.connect(UnsafeMutableRawPointer(clock), "layout", after: true) { [weak self] in
+            self?.layOutOverWindowChild()
+        }
+        layOutOverWindowChild()
+    }
+
+    func layOutOverWindowChild() {
+        guard isAlive, !isDisposed, let window = hostWindow, gtk_widget_get_visible(widget) != 0 else { return }
+        // Over the window's child; over the whole window when it has none to show.
+        var rect = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
+                                   size: graphene_size_t(width: Float(gtk_widget_get_width(window)), height: Float(gtk_widget_get_height(window))))
+        if let child = gtk_window_get_child(window.asWindow), gtk_widget_get_visible(child) != 0 {
+            var childRect = graphene_rect_t()
+            if gtk_widget_compute_bounds(child, window, &childRect) != 0 { rect = childRect }
+        }
+        let width = Int32(rect.size.width.rounded()), height = Int32(rect.size.height.rounded())
+        guard width > 0, height > 0 else { return }
+        // GTK wants a measure before every allocate.
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, nil, nil)
+        var origin = graphene_point_t(x: rect.origin.x.rounded(), y: rect.origin.y.rounded())
+        gtk_widget_allocate(widget, width, height, -1, gsk_transform_translate(nil, &origin))
+    }
+}

@@ -1,0 +1,480 @@
+import Testing
+@testable import HUDCore
+
+/// One seeded random sequence of 100,000 operations over everything that
+/// shares a clock in a window: the shared HUD, three instance-HUD lifecycles
+/// (different grace, minimum-show and fade settings) and a banner queue, all
+/// on one `ManualScheduler`.
+///
+/// Checked after every operation: each completion and each `onDismissed` ran
+/// at most once, lifecycle events pair up, presenter calls are possible ones,
+/// the activity count is never negative and equals a counting model. At
+/// random "settle" points (every pending timer run, banner pauses released)
+/// the visible state must match a simple model: a HUD is up exactly when the
+/// last thing asked of it was to show; every live banner without a timeout is
+/// still there, only those are on screen, and banners with a timeout are left
+/// only in the queue, behind them, when every slot is taken. At the end every
+/// completion and every `onDismissed` has run exactly once.
+/// A failure names the seed and step, so it replays exactly.
+@MainActor
+@Suite struct StormTests {
+    static let operationCount = 100_000
+
+    @Test(arguments: [0x5EED as UInt64])
+    func hudsAndBannersKeepTheirPromisesUnderAHundredThousandOperations(seed: UInt64) throws {
+        var storm = Storm(seed: seed)
+        let previousHandler = Diagnostics.handler
+        Diagnostics.handler = { _ in } // negative delays and NaN durations are part of the storm
+        defer { Diagnostics.handler = previousHandler }
+        for step in 0..<Self.operationCount {
+            try storm.step()
+            if let failure = storm.failure {
+                Issue.record("seed \(seed), step \(step), after \(storm.lastOperation): \(failure)")
+                return
+            }
+        }
+        storm.finish()
+        if let failure = storm.failure { Issue.record("seed \(seed), at the end: \(failure)") }
+        #expect(storm.settleChecks > 300, "the model was compared often")
+        #expect(storm.hudCompletions.issued > 10_000)
+        #expect(storm.bannersCreated > 5_000)
+    }
+}
+
+/// The storm's state: the real objects, the model, and the first failure seen.
+@MainActor
+private struct Storm {
+    var random: HUDSplitMix64
+    let scheduler: ManualScheduler
+    let shared: SharedHUDController
+    let sharedPresenter: StrictHUDPresenter
+    let sharedEvents: HUDEventRecorder
+    let lifecycles: [HUDLifecycle]
+    let lifecyclePresenters: [StrictHUDPresenter]
+    let lifecycleEvents: [HUDEventRecorder]
+    let queue: BannerQueue
+    let bannerPresenter: StrictBannerPresenter
+    let hudCompletions = HUDCompletionProbe()
+
+    // The model.
+    var sharedActivities = 0
+    var sharedProgressOpen = false
+    var sharedShowsStatusHUD = false
+    var sharedWantsVisible = false
+    var lifecycleWantsVisible: [Bool]
+    /// Banners accepted and not dismissed by an operation, with whether they wait to be dismissed (no timeout).
+    var liveBanners: [Banner: Bool] = [:]
+    var dismissCounts: [Banner: Int] = [:]
+    var recentBanners: [Banner] = []
+
+    var bannersCreated = 0
+    var settleChecks = 0
+    var failure: String?
+    var lastOperation = ""
+
+    init(seed: UInt64) {
+        random = HUDSplitMix64(seed: seed)
+        let scheduler = ManualScheduler()
+        self.scheduler = scheduler
+        shared = SharedHUDController(scheduler: scheduler)
+        sharedPresenter = StrictHUDPresenter()
+        shared.lifecycle.presenter = sharedPresenter
+        sharedEvents = HUDEventRecorder(observing: shared.lifecycle, scheduler: scheduler)
+        let configurations: [HUDLifecycle.Configuration] = [
+            .init(),
+            .init(graceTime: .ms(400), minimumShowTime: .ms(1000), fadeInDuration: .ms(300), fadeOutDuration: .ms(300)),
+            .init(graceTime: .zero, minimumShowTime: .ms(300), fadeInDuration: .zero, fadeOutDuration: .zero),
+        ]
+        let lifecycles = configurations.map { configuration in
+            let lifecycle = HUDLifecycle(scheduler: scheduler)
+            lifecycle.configuration = configuration
+            return lifecycle
+        }
+        self.lifecycles = lifecycles
+        lifecyclePresenters = lifecycles.map { _ in StrictHUDPresenter() }
+        for (lifecycle, presenter) in zip(lifecycles, lifecyclePresenters) { lifecycle.presenter = presenter }
+        lifecycleEvents = lifecycles.map { HUDEventRecorder(observing: $0, scheduler: scheduler) }
+        lifecycleWantsVisible = Array(repeating: false, count: lifecycles.count)
+        let bannerPresenter = StrictBannerPresenter()
+        self.bannerPresenter = bannerPresenter
+        queue = BannerQueue(scheduler: scheduler, presenter: bannerPresenter, maxVisible: 2)
+        queue.animationsEnabled = true
+        DismissCounter.shared.reset()
+    }
+
+    // MARK: Operations
+
+    mutating func step() throws {
+        let roll = Int.random(in: 0..<1000, using: &random)
+        switch roll {
+        case 0..<300: sharedOperation()
+        case 300..<520: lifecycleOperation()
+        case 520..<800: try bannerOperation()
+        case 800..<995:
+            lastOperation = "advance"
+            scheduler.advance(by: .milliseconds(Int.random(in: 0...700, using: &random)))
+        default: settle()
+        }
+        checkEveryStep()
+    }
+
+    private mutating func sharedOperation() {
+        let progressValues: [Double] = [0, 0.25, 0.5, 1, -1, 2, .nan, .infinity, -.infinity]
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<16:
+            lastOperation = "shared.show"
+            shared.show(status: Bool.random(using: &random) ? "Working" : nil)
+            sharedActivities += 1
+            sharedShowsStatusHUD = false
+            sharedWantsVisible = true
+        case 16..<20:
+            lastOperation = "shared.showCustom"
+            shared.showCustom(ExternalContent(), status: "Custom")
+            sharedActivities += 1
+            sharedShowsStatusHUD = false
+            sharedWantsVisible = true
+        case 20..<30:
+            lastOperation = "shared.showProgress"
+            shared.showProgress(progressValues.randomElement(using: &random)!, status: "Copying")
+            if !sharedProgressOpen {
+                sharedProgressOpen = true
+                sharedActivities += 1
+            }
+            sharedShowsStatusHUD = false
+            sharedWantsVisible = true
+        case 30..<35:
+            lastOperation = "shared.updateProgress"
+            shared.updateProgress(progressValues.randomElement(using: &random)!)
+        case 35..<38:
+            lastOperation = "shared.setStatus"
+            shared.setStatus(["Step", "", nil, "  "].randomElement(using: &random)!)
+        case 38..<46:
+            lastOperation = "shared.statusHUD"
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: shared.showSuccess(status: "Saved")
+            case 1: shared.showError(status: nil)
+            case 2: shared.showInfo(status: String(repeating: "i", count: 60))
+            default: shared.showImage(.iconName("face-smile-symbolic"), status: "Hi")
+            }
+            sharedActivities = 0
+            sharedProgressOpen = false
+            sharedShowsStatusHUD = true
+            sharedWantsVisible = false // it leaves on its own timer
+        case 46..<56:
+            lastOperation = "shared.dismiss"
+            let delay = [0, 0, 0.2, 1.5, -1, .nan].randomElement(using: &random)!
+            shared.dismiss(withDelay: delay, completion: hudCompletions.make())
+            sharedDismissedInModel()
+        case 56..<72:
+            lastOperation = "shared.popActivity"
+            shared.popActivity()
+            if sharedActivities > 0 { sharedActivities -= 1 }
+            if sharedActivities == 0 && !sharedShowsStatusHUD { sharedDismissedInModel() }
+        case 72..<74:
+            lastOperation = "shared.cancelAll"
+            shared.cancelAll()
+            sharedDismissedInModel()
+        case 74..<77:
+            lastOperation = "shared.graceTime"
+            shared.graceTime = [0, 0.1, 0.5].randomElement(using: &random)!
+        case 77..<79:
+            lastOperation = "shared.minimumDismissTime"
+            shared.minimumDismissTime = [0, 1, 5].randomElement(using: &random)!
+        case 79..<81:
+            lastOperation = "shared.fades"
+            shared.fadeInDuration = [0, 0.15, 0.3].randomElement(using: &random)!
+            shared.fadeOutDuration = [0, 0.15, 0.3].randomElement(using: &random)!
+        default:
+            lastOperation = "shared.show+dismiss in one turn"
+            shared.show(status: "Blink")
+            sharedShowsStatusHUD = false
+            shared.dismiss(completion: hudCompletions.make())
+            sharedDismissedInModel()
+        }
+    }
+
+    private mutating func sharedDismissedInModel() {
+        sharedActivities = 0
+        sharedProgressOpen = false
+        sharedWantsVisible = false
+    }
+
+    private mutating func lifecycleOperation() {
+        let index = Int.random(in: 0..<lifecycles.count, using: &random)
+        let lifecycle = lifecycles[index]
+        let span = Duration.milliseconds(Int.random(in: 0...1500, using: &random))
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<35:
+            lastOperation = "lifecycle[\(index)].show"
+            lifecycle.show()
+            lifecycleWantsVisible[index] = true
+        case 35..<55:
+            lastOperation = "lifecycle[\(index)].hide"
+            lifecycle.hide(completion: hudCompletions.make())
+            lifecycleWantsVisible[index] = false
+        case 55..<75:
+            lastOperation = "lifecycle[\(index)].hide(afterDelay:)"
+            lifecycle.hide(afterDelay: span, completion: hudCompletions.make())
+            lifecycleWantsVisible[index] = false
+        case 75..<88:
+            lastOperation = "lifecycle[\(index)].hide(afterShownFor:)"
+            lifecycle.hide(afterShownFor: span, completion: hudCompletions.make())
+            lifecycleWantsVisible[index] = false
+        case 88..<92:
+            lastOperation = "lifecycle[\(index)].cancelAll"
+            lifecycle.cancelAll()
+            lifecycleWantsVisible[index] = false
+        default:
+            lastOperation = "lifecycle[\(index)].show+hide in one turn"
+            lifecycle.show()
+            lifecycle.hide(completion: hudCompletions.make())
+            lifecycleWantsVisible[index] = false
+        }
+    }
+
+    private mutating func bannerOperation() throws {
+        let roll = Int.random(in: 0..<100, using: &random)
+        if roll < 30 || recentBanners.isEmpty {
+            try addNewBanner()
+            return
+        }
+        let banner = recentBanners.randomElement(using: &random)!
+        // Timeouts are not modelled between settles: a timed banner may be gone already.
+        if banner.state.isGone, liveBanners[banner] == false { liveBanners[banner] = nil }
+        let wasShowing = banner.state == .showing
+        switch roll {
+        case 30..<40:
+            lastOperation = "banner.enqueue again"
+            let duration = randomDuration()
+            let wasLive = liveBanners[banner] != nil
+            queue.enqueue(banner, duration: duration)
+            if wasLive { liveBanners[banner] = Self.waitsForDismissal(duration) }
+        case 40..<44:
+            lastOperation = "banner.show again"
+            queue.show(banner, duration: randomDuration()) // BRYXBanner: a no-op for a live banner
+        case 44..<56:
+            lastOperation = "banner.dismiss"
+            queue.dismiss(banner)
+            liveBanners[banner] = nil
+        case 56..<62:
+            lastOperation = "banner.tap"
+            queue.tap(banner)
+            if wasShowing && banner.content.dismissesOnTap { liveBanners[banner] = nil }
+        case 62..<66:
+            lastOperation = "banner.activateAction"
+            queue.activateAction(banner)
+            if wasShowing && banner.content.action != nil { liveBanners[banner] = nil }
+        case 66..<69:
+            lastOperation = "banner.closeButtonClicked"
+            queue.closeButtonClicked(banner)
+            if wasShowing { liveBanners[banner] = nil }
+        case 69..<72:
+            lastOperation = "banner.swipe"
+            queue.swipe(banner)
+            if wasShowing && banner.content.dismissesOnSwipe { liveBanners[banner] = nil }
+        case 72..<82:
+            lastOperation = "banner.inhibit"
+            queue.inhibit(banner, [.hover, .press, .focus, .drag].randomElement(using: &random)!)
+        case 82..<92:
+            lastOperation = "banner.release"
+            queue.release(banner, [.hover, .press, .focus, .drag].randomElement(using: &random)!)
+        case 92..<94:
+            lastOperation = "banner.dismissFront"
+            let target = queue.visibleBanners.first { $0.countdown?.isInhibited(by: .focus) == true } ?? queue.visibleBanners.first
+            queue.dismissFront()
+            if let target { liveBanners[target] = nil }
+        case 94..<96:
+            lastOperation = "banner.dismissAll"
+            queue.dismissAll()
+            liveBanners.removeAll()
+        case 96..<98:
+            lastOperation = "banner.maxVisible"
+            queue.maxVisible = Int.random(in: 1...3, using: &random)
+        default:
+            lastOperation = "banner.content change"
+            var content = banner.content
+            content.dismissesOnTap.toggle()
+            banner.content = content
+        }
+    }
+
+    private mutating func addNewBanner() throws {
+        if liveBanners.count > 40 {
+            lastOperation = "banner.dismissAll (bound)"
+            queue.dismissAll()
+            liveBanners.removeAll()
+            return
+        }
+        bannersCreated += 1
+        let banner = try makeBanner("B\(bannersCreated)", priority: Bool.random(using: &random) ? .high : .normal) { content in
+            content.dismissesOnTap = Bool.random(using: &random)
+            content.dismissesOnSwipe = Bool.random(using: &random)
+            content.animationDuration = [0, 0.2, 0.4].randomElement(using: &random)!
+            if Bool.random(using: &random) { content.action = BannerAction(label: "Undo", identifier: "undo") }
+        }
+        banner.onDismissed = { [weak banner] _ in
+            if let banner { DismissCounter.shared.count(banner) }
+        }
+        dismissCounts[banner] = 0
+        let duration = randomDuration()
+        if Bool.random(using: &random) {
+            lastOperation = "banner.enqueue new"
+            queue.enqueue(banner, duration: duration)
+        } else {
+            lastOperation = "banner.show new"
+            queue.show(banner, duration: duration)
+        }
+        liveBanners[banner] = Self.waitsForDismissal(duration)
+        recentBanners.append(banner)
+        if recentBanners.count > 60 { recentBanners.removeFirst(10) }
+    }
+
+    private mutating func randomDuration() -> Double? {
+        [nil, 0, 0.3, 1, 2.5, 4, .infinity, -1, .nan].randomElement(using: &random)!
+    }
+
+    private static func waitsForDismissal(_ duration: Double?) -> Bool {
+        BannerTimeout(seconds: duration, source: "storm").duration == nil
+    }
+
+    // MARK: Checks
+
+    private mutating func checkEveryStep() {
+        guard failure == nil else { return }
+        if shared.activityCount < 0 { return fail("negative activity count \(shared.activityCount)") }
+        if shared.activityCount != sharedActivities {
+            return fail("activity count \(shared.activityCount), model says \(sharedActivities)")
+        }
+        for (name, recorder) in [("shared", sharedEvents)] + lifecycleEvents.enumerated().map({ ("lifecycle[\($0.offset)]", $0.element) })
+            where !recorder.violations.isEmpty {
+            return fail("\(name) events: \(recorder.violations)")
+        }
+        for (name, presenter) in [("shared", sharedPresenter)] + lifecyclePresenters.enumerated().map({ ("lifecycle[\($0.offset)]", $0.element) }) {
+            if !presenter.violations.isEmpty { return fail("\(name) presenter: \(presenter.violations)") }
+        }
+        if shared.isVisible != sharedPresenter.isOnScreen { return fail("shared HUD visible \(shared.isVisible), presenter disagrees") }
+        for (index, lifecycle) in lifecycles.enumerated() where lifecycle.isVisible != lifecyclePresenters[index].isOnScreen {
+            return fail("lifecycle[\(index)] visible \(lifecycle.isVisible), presenter disagrees")
+        }
+        if !bannerPresenter.violations.isEmpty { return fail("banner presenter: \(bannerPresenter.violations)") }
+        if hudCompletions.anyRanTwice { return fail("a HUD completion ran twice") }
+        if DismissCounter.shared.anyTwice { return fail("an onDismissed ran twice") }
+        if queue.visibleBanners.count < queue.maxVisible && !queue.queuedBanners.isEmpty {
+            return fail("\(queue.queuedBanners.count) banners wait while a slot is free")
+        }
+    }
+
+    /// Runs every timer (with banner pauses released) and compares with the model.
+    mutating func settle() {
+        lastOperation = "settle"
+        for banner in queue.visibleBanners {
+            for reason in [BannerInhibitReason.hover, .press, .focus, .drag] { queue.release(banner, reason) }
+        }
+        scheduler.runUntilIdle()
+        settleChecks += 1
+        if shared.isVisible != sharedWantsVisible {
+            return fail("settled shared HUD visible \(shared.isVisible), model says \(sharedWantsVisible)")
+        }
+        if shared.lifecycle.phase != (sharedWantsVisible ? .visible : .hidden) {
+            return fail("settled shared HUD in phase \(shared.lifecycle.phase)")
+        }
+        for (index, lifecycle) in lifecycles.enumerated() {
+            let wanted: HUDPhase = lifecycleWantsVisible[index] ? .visible : .hidden
+            if lifecycle.phase != wanted { return fail("settled lifecycle[\(index)] in phase \(lifecycle.phase), model says \(wanted)") }
+        }
+        // Timed banners on screen have all timed out; queued ones only time out
+        // once a slot frees, so behind banners without a timeout they wait for ever.
+        let waitingForDismissal = Set(liveBanners.filter(\.value).keys)
+        let live = Set(liveBanners.keys)
+        let visible = Set(queue.visibleBanners), queued = Set(queue.queuedBanners)
+        if !waitingForDismissal.isSubset(of: visible.union(queued)) {
+            let missing = waitingForDismissal.subtracting(visible.union(queued)).map(\.name).sorted()
+            return fail("settled: banners without a timeout are gone: \(missing)")
+        }
+        if !visible.union(queued).isSubset(of: live) {
+            let extra = visible.union(queued).subtracting(live).map(\.name).sorted()
+            return fail("settled: banners the model dismissed are still there: \(extra)")
+        }
+        if !visible.isSubset(of: waitingForDismissal) {
+            return fail("settled: timed banners still on screen: \(visible.subtracting(waitingForDismissal).map(\.name).sorted())")
+        }
+        if !queued.isEmpty && visible.count < queue.maxVisible {
+            return fail("settled: \(queued.count) banners wait with \(visible.count) of \(queue.maxVisible) slots taken")
+        }
+        // Timed banners that timed out are gone for good; forget them.
+        liveBanners = liveBanners.filter { $0.value || queued.contains($0.key) }
+        if scheduler.pendingCount != 0 {
+            return fail("\(scheduler.pendingCount) timers still pending after settling")
+        }
+    }
+
+    /// Ends everything and checks every closure ran exactly once.
+    mutating func finish() {
+        shared.cancelAll()
+        for lifecycle in lifecycles { lifecycle.cancelAll() }
+        queue.dismissAll()
+        scheduler.runUntilIdle()
+        if let broken = hudCompletions.notRunExactlyOnce.first {
+            return fail("HUD completion \(broken) ran \(hudCompletions.outcomes(of: broken).count) times")
+        }
+        for (banner, _) in dismissCounts where DismissCounter.shared.counts[ObjectIdentifier(banner)] != 1 {
+            return fail("banner \(banner.name) onDismissed ran \(DismissCounter.shared.counts[ObjectIdentifier(banner)] ?? 0) times")
+        }
+        for recorder in [sharedEvents] + lifecycleEvents where !recorder.events.isEmpty && recorder.events.last != .didDisappear {
+            return fail("events do not end with didDisappear: \(recorder.events.suffix(3))")
+        }
+        DismissCounter.shared.reset()
+    }
+
+    private mutating func fail(_ message: String) {
+        if failure == nil { failure = message }
+    }
+}
+
+/// Counts `onDismissed` calls per banner (closures cannot capture the storm struct).
+@MainActor
+private final class DismissCounter {
+    static let shared = DismissCounter()
+    private(set) var counts: [ObjectIdentifier: Int] = [:]
+    private(set) var anyTwice = false
+    func count(_ banner: Banner) {
+        counts[ObjectIdentifier(banner), default: 0] += 1
+        if counts[ObjectIdentifier(banner)]! > 1 { anyTwice = true }
+    }
+    func reset() {
+        counts = [:]
+        anyTwice = false
+    }
+}
+
+/// A banner presenter that records impossible call sequences.
+@MainActor
+private final class StrictBannerPresenter: BannerPresenter {
+    private enum Place { case onScreen, leaving }
+    private var places: [Banner: Place] = [:]
+    private(set) var violations: [String] = []
+
+    func present(_ banner: Banner, slot: Int, transition: BannerTransition) {
+        if places[banner] == .onScreen { violations.append("present(\(banner.name)) while on screen") }
+        if banner.state != .showing { violations.append("present(\(banner.name)) in state \(banner.state)") }
+        places[banner] = .onScreen
+    }
+
+    func restack(_ banner: Banner, slot: Int, transition: BannerTransition) {
+        if places[banner] != .onScreen { violations.append("restack(\(banner.name)) while not on screen") }
+    }
+
+    func update(_ banner: Banner) {
+        if places[banner] == nil { violations.append("update(\(banner.name)) while not on screen") }
+    }
+
+    func beginHide(_ banner: Banner, reason: BannerHideReason, transition: BannerTransition) {
+        if places[banner] != .onScreen { violations.append("beginHide(\(banner.name)) while not on screen") }
+        places[banner] = .leaving
+    }
+
+    func finishHide(_ banner: Banner) {
+        if places[banner] != .leaving { violations.append("finishHide(\(banner.name)) while not leaving") }
+        places[banner] = nil
+    }
+}
