@@ -35,7 +35,7 @@ echo "[bench] machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loada
 
 bench_args=()
 [ "$quick" = 1 ] && bench_args+=(--quick)
-startup_runs=$([ "$quick" = 1 ] && echo 8 || echo 25)
+startup_runs=$([ "$quick" = 1 ] && echo 6 || echo 25)
 
 for renderer in ${GTKHUD_BENCH_RENDERERS:-cairo default}; do
     if [ "$renderer" = default ]; then unset GSK_RENDERER; else export GSK_RENDERER="$renderer"; fi

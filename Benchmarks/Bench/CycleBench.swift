@@ -100,12 +100,21 @@ enum CycleBench {
             slopes.append((samples[j].kib - samples[i].kib) / (samples[j].cycles - samples[i].cycles))
         } }
         let slope = median(slopes) // KiB per cycle
+        // How far the samples stray from that line (3 × the median absolute
+        // deviation of the residuals), as KiB per 10,000 cycles over this run's
+        // span: a step of a few hundred KiB in a short run moves the slope this much.
+        let intercept = median(samples.map { $0.kib - slope * $0.cycles })
+        let residuals = samples.map { $0.kib - (intercept + slope * $0.cycles) }
+        let center = median(residuals)
+        let spread = 3 * median(residuals.map { abs($0 - center) })
+        let uncertainty = spread * 10_000 / max(1, samples.last!.cycles - samples.first!.cycles)
         note(String(format: "%d HUD and banner cycles in %.2f s (%.0f µs each); RSS samples (KiB): %@; live objects %d → %d",
                     done, elapsed, elapsed / Double(done) * 1e6,
                     samples.map { String(Int($0.kib)) }.joined(separator: " "), liveBefore, liveAfter))
         scene.close()
         // Per 10,000 cycles whatever the run's length (--quick runs 2,000).
         report("cycle_rss_growth_kib", Int((slope * 10_000).rounded()))
+        report("cycle_rss_growth_uncertainty_kib", Int(uncertainty.rounded()))
         report("live_objects_after", liveAfter - liveBefore)
     }
 

@@ -32,10 +32,10 @@ enum MemoryBench {
         warmHUD?.show(animated: false)
         let warmBanner = try? NotificationBanner(title: "Saved", subtitle: "3 files were copied")
         warmBanner?.show(on: spare.window)
-        Bench.pump(seconds: quickRun ? 0.6 : 0.8)
+        Bench.pump(seconds: quickRun ? 0.4 : 0.8)
         warmHUD?.hide(animated: false)
         warmBanner?.dismiss()
-        Bench.pump(seconds: quickRun ? 0.6 : 0.8)
+        Bench.pump(seconds: quickRun ? 0.4 : 0.8)
 
         // Twice: the first HUD (banner) a window shows, and one shown again after
         // the first was dismissed (what the renderer keeps per window is then there).
@@ -48,12 +48,12 @@ enum MemoryBench {
                 hud?.show(animated: false)
                 return hud
             }
-            Bench.pump(seconds: 0.5)
+            Bench.pump(seconds: quickRun ? 0.3 : 0.5)
             for host in hosts.prefix(count) { host.waitForFrames(1) }
             let shown = residentKiB()
             hudKiB.append(Double(shown - before) / Double(count))
             for hud in huds { hud?.hide(animated: false) }
-            Bench.pump(seconds: 0.5)
+            Bench.pump(seconds: quickRun ? 0.3 : 0.5)
 
             let beforeBanners = residentKiB()
             let banners = hosts.prefix(count).map { host -> NotificationBanner? in
@@ -61,12 +61,12 @@ enum MemoryBench {
                 banner?.show(on: host.window)
                 return banner
             }
-            Bench.pump(seconds: quickRun ? 0.6 : 0.8) // slide-in
+            Bench.pump(seconds: quickRun ? 0.4 : 0.8) // slide-in
             for host in hosts.prefix(count) { host.waitForFrames(1) }
             let shownBanners = residentKiB()
             bannerKiB.append(Double(shownBanners - beforeBanners) / Double(count))
             for banner in banners { banner?.dismiss() }
-            Bench.pump(seconds: quickRun ? 0.6 : 0.8)
+            Bench.pump(seconds: quickRun ? 0.4 : 0.8)
         }
         for host in hosts { host.close() }
         Bench.pump(seconds: 0.3)
@@ -88,7 +88,7 @@ enum MemoryBench {
             adw_toast_set_timeout(toast, 0)
             adw_toast_overlay_add_toast(OpaquePointer(overlay), toast)
         }
-        Bench.pump(seconds: quickRun ? 0.6 : 0.8)
+        Bench.pump(seconds: quickRun ? 0.4 : 0.8)
         for host in toastHosts { host.waitForFrames(1) }
         let toastKiB = Double(residentKiB() - beforeToasts) / Double(count)
         for host in toastHosts { host.close() }

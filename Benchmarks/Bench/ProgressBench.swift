@@ -297,7 +297,7 @@ enum ProgressBench {
         report("progress_bar_apply_us", cost.bar * 1e6, decimals: 1)
         let frame = ShowBench.frameIntervalMs / 1000
         let seconds = quickRun ? 1.0 : 2.0
-        let rounds = quickRun ? 3 : 5
+        let rounds = quickRun ? 2 : 5
         _ = paintedPerSecond(.hud, seconds: 0.2) // warm-up
 
         var rates: [Subject: [Double]] = [:], posted: [Subject: [Int]] = [:]
@@ -318,7 +318,7 @@ enum ProgressBench {
         report("progress_painted_vs_coalescing_idle_ratio", hud / coalescing)
         report("progress_painted_vs_naive_idle_ratio", naive > 0 ? hud / naive : .infinity, decimals: 1)
 
-        let samples = quickRun ? 7 : 15
+        let samples = quickRun ? 6 : 15
         let hudLatency = latency(.hud, rounds: samples)
         let idleLatency = latency(.coalescing, rounds: samples)
         func text(_ values: [Double]) -> String { values.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " ") }

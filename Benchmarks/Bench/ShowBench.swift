@@ -193,12 +193,12 @@ enum SettledBench {
     }
 
     static func measure(content: () -> UnsafeMutablePointer<GtkWidget> = { gtk_box_new(GTK_ORIENTATION_VERTICAL, 0) },
-                        seconds: Double = quickRun ? 1 : 2, show: (HostWindow) -> Void) -> Double {
+                        seconds: Double = quickRun ? 0.6 : 2, show: (HostWindow) -> Void) -> Double {
         let host = HostWindow(width: 400, height: 300, title: "gtkhud-bench settled")
         host.setChild(content())
         host.present()
         show(host)
-        Bench.pump(seconds: quickRun ? 0.7 : 1) // fade-in and any follow-up layout
+        Bench.pump(seconds: quickRun ? 0.5 : 1) // fade-in and any follow-up layout
         let counter = FrameCounter(window: host.window)
         Bench.pump(seconds: seconds)
         let painted = counter.painted

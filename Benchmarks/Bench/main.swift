@@ -93,7 +93,7 @@ MainActor.assumeIsolated {
     }
 
     if only.contains("spinner") {
-        let seconds = Double(option("--seconds") ?? "") ?? (quickRun ? 1 : 2)
+        let seconds = Double(option("--seconds") ?? "") ?? (quickRun ? 0.8 : 2)
         SpinnerBench.run(rounds: quickRun ? 3 : 5, seconds: seconds)
         finished("spinner")
     }
