@@ -22,7 +22,7 @@ enum SpinnerBench {
 
     /// The ring's size with a status label (radius 18, line 2: 38 px); the GtkSpinner gets the same.
     static let indicatorSize: Int32 = 38
-    /// The size HUDView gives a `.native` GtkSpinner.
+    /// The size HUDIndicatorFactory gives a `.native` GtkSpinner.
     static let nativeIndicatorSize: Int32 = 32
 
     @MainActor final class Scene {
