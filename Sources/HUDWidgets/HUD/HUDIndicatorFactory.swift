@@ -70,12 +70,26 @@ enum HUDIndicatorFactory {
         HUDBarWidget.of(indicator)?.setProgress(fraction)
     }
 
+    /// An image from a GResource, through a GFile: a missing resource leaves
+    /// the image empty (gtk_image_new_from_resource would log a warning, which
+    /// `G_DEBUG=fatal-warnings` turns into a crash).
+    private static func resourceImage(_ path: String) -> UnsafeMutablePointer<GtkWidget> {
+        guard let file = ("resource://" + path).withCString({ g_file_new_for_uri($0) }) else { return gtk_image_new()! }
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        var error: UnsafeMutablePointer<GError>?
+        let texture = gdk_texture_new_from_file(file, &error)
+        if let error { g_error_free(error) }
+        guard let texture else { return gtk_image_new()! }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        return gtk_image_new_from_paintable(texture)!
+    }
+
     private static func image(_ source: ImageSource, css: String, name: String,
                               _ appearance: HUDAppearance) -> UnsafeMutablePointer<GtkWidget> {
         let image: UnsafeMutablePointer<GtkWidget> = switch source {
         case .iconName(let icon): gtk_image_new_from_icon_name(icon)!
         case .file(let path): gtk_image_new_from_file(path)!
-        case .resource(let path): gtk_image_new_from_resource(path)!
+        case .resource(let path): resourceImage(path)
         case .external(let carried):
             (carried as? GtkObjectContent).map { gtk_image_new_from_paintable(OpaquePointer($0.object))! }
                 ?? gtk_image_new()!

@@ -448,6 +448,17 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    func testMissingResourceShowsTheHUDWithAnEmptyImage() throws {
+        try run { fixture in
+            // gtk_image_new_from_resource would log a warning here (fatal under G_DEBUG=fatal-warnings).
+            ProgressHUD.showImage(.resource("/org/example/gtkhud/no-such-picture.png"), status: "No resource")
+            fixture.host.waitForFrames(1)
+            XCTAssertTrue(ProgressHUD.isVisible)
+            let image = try XCTUnwrap(fixture.firstDescendant(of: ProgressHUD.bezelWidget?.gtkWidget, type: gtk_image_get_type()))
+            XCTAssertEqual(gtk_image_get_storage_type(OpaquePointer(image)), GTK_IMAGE_EMPTY)
+        }
+    }
+
     func testMissingImageFileStillShowsTheHUD() throws {
         try run { fixture in
             ProgressHUD.showImage(.file("/nonexistent/gtkhud-missing.png"), status: "No file")
