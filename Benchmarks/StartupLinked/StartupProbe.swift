@@ -1,0 +1,1 @@
+../StartupProbe/StartupProbe.swift
