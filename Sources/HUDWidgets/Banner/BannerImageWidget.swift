@@ -140,18 +140,9 @@ public final class BannerImageWidget: SwiftWidget {
             }
             return icon.map { ObjectRef(adopting: UnsafeMutableRawPointer($0)) }
         case .file(let path):
-            var error: UnsafeMutablePointer<GError>?
-            let texture = path.withCString { gdk_texture_new_from_filename($0, &error) }
-            if let error { g_error_free(error) }
-            return texture.map { ObjectRef(adopting: UnsafeMutableRawPointer($0)) }
+            return Texture.load(file: path)
         case .resource(let path):
-            // Through a GFile, so a missing resource is an error rather than an abort.
-            guard let file = ("resource://" + path).withCString({ g_file_new_for_uri($0) }) else { return nil }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            var error: UnsafeMutablePointer<GError>?
-            let texture = gdk_texture_new_from_file(file, &error)
-            if let error { g_error_free(error) }
-            return texture.map { ObjectRef(adopting: UnsafeMutableRawPointer($0)) }
+            return Texture.load(resource: path)
         case .external(let carried):
             // A paintable the app supplied (carried with the content, which keeps it alive).
             return (carried as? GtkObjectContent).map { ObjectRef(retaining: $0.object) }

@@ -13,7 +13,8 @@ enum HUDIndicatorFactory {
     enum Key: Equatable {
         case spinner(HUDAppearance.IndicatorAnimation)
         case progress(HUDProgressStyle)
-        case image(HUDIndicator, imageAppearance: String)
+        /// Images are rebuilt when the content or the appearance (names, size, tint, colour) changes.
+        case image(HUDIndicator, HUDAppearance)
         case custom(ExternalContent)
         case none
     }
@@ -23,8 +24,7 @@ enum HUDIndicatorFactory {
         case .indeterminate: .spinner(appearance.indicatorAnimation)
         case .progress: .progress(content.progressStyle)
         case .success, .error, .info, .image:
-            .image(content.indicator, imageAppearance: "\(appearance.successImage)|\(appearance.errorImage)|\(appearance.infoImage)|"
-                + "\(appearance.tintsImages)|\(appearance.imageViewSize)|\(String(describing: appearance.foregroundImageColor))")
+            .image(content.indicator, appearance)
         case .custom(let widget): .custom(widget)
         case .textOnly: .none
         }
@@ -70,18 +70,10 @@ enum HUDIndicatorFactory {
         HUDBarWidget.of(indicator)?.setProgress(fraction)
     }
 
-    /// An image from a GResource, through a GFile: a missing resource leaves
-    /// the image empty (gtk_image_new_from_resource would log a warning, which
-    /// `G_DEBUG=fatal-warnings` turns into a crash).
+    /// An image from a GResource; empty when it is missing (see ``Texture``).
     private static func resourceImage(_ path: String) -> UnsafeMutablePointer<GtkWidget> {
-        guard let file = ("resource://" + path).withCString({ g_file_new_for_uri($0) }) else { return gtk_image_new()! }
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        var error: UnsafeMutablePointer<GError>?
-        let texture = gdk_texture_new_from_file(file, &error)
-        if let error { g_error_free(error) }
-        guard let texture else { return gtk_image_new()! }
-        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        return gtk_image_new_from_paintable(texture)!
+        guard let texture = Texture.load(resource: path) else { return gtk_image_new()! }
+        return gtk_image_new_from_paintable(texture.pointer.opaque)!
     }
 
     private static func image(_ source: ImageSource, css: String, name: String,
