@@ -121,9 +121,8 @@ public final class HUDBezelWidget: SwiftWidget {
     public func apply(appearance: HUDAppearance) {
         self.appearance = appearance
         applyAppearance()
-        updateIndicator()
-        statusLabel.flatMap { HUDLabelWidget.of($0.widget) }.map { $0.setText(content.status ?? "", markup: appearance.usesMarkup) }
-        detailsLabel.flatMap { HUDLabelWidget.of($0.widget) }.map { $0.setText(content.details ?? "", markup: appearance.usesMarkup) }
+        // Images and markup depend on the look: the content takes its usual road again.
+        apply(content)
     }
 
     private func updateIndicator() {
