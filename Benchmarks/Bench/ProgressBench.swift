@@ -194,6 +194,10 @@ enum ProgressBench {
         let posted = Atomic<Int>(0)
         let finished = Atomic<Int>(0)
         let lastPostNanos = Atomic<UInt64>(0)
+        /// Set after the final value was timed and posted: `finished` reaches
+        /// the thread count before that, and a reader that went by `finished`
+        /// alone could read a `lastPostNanos` of 0 (a "latency" since boot).
+        let finalPosted = Atomic<Bool>(false)
     }
 
     /// `threads` threads post distinct values for `seconds` (at most `maxUpdates`
@@ -213,6 +217,7 @@ enum ProgressBench {
                     if let final {
                         state.lastPostNanos.store(UInt64(wallSeconds() * 1e9), ordering: .releasing)
                         post(final)
+                        state.finalPosted.store(true, ordering: .releasing)
                     }
                     DispatchQueue.main.async {} // wake the main loop
                 }
@@ -222,7 +227,10 @@ enum ProgressBench {
         }
         Bench.pump(seconds: seconds)
         state.stop.store(true, ordering: .relaxed)
-        while state.finished.load(ordering: .acquiring) < threads { MainLoop.iterate(mayBlock: true) }
+        while state.finished.load(ordering: .acquiring) < threads
+                || (final != nil && !state.finalPosted.load(ordering: .acquiring)) {
+            MainLoop.iterate(mayBlock: true)
+        }
         return state
     }
 

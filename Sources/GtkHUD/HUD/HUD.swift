@@ -118,6 +118,11 @@ public final class HUD {
     private var progressPoll: (source: ObjectRef, tick: UInt32)?
     private var sequenceTask: Task<Void, Never>?
     nonisolated private let mailbox = ProgressMailbox()
+    /// Applies what ``setProgress(_:)`` posts, once per frame of the overlay's window.
+    private lazy var progressDelivery = FramePacedProgress(
+        mailbox: mailbox,
+        pacer: { [weak self] in self?.overlayWidget.withObject { $0.asWidget } },
+        apply: { [weak self] in self?.progress = $0 })
     /// Live HUDs by overlay, bottom to top (see HUD+Finding.swift).
     static var live: [ObjectIdentifier: [HUD]] = [:]
     private var disposeHandlerID = 0
@@ -216,14 +221,11 @@ public final class HUD {
     // MARK: Progress from anywhere
 
     /// Sets the progress from any thread at any rate; the HUD takes the latest
-    /// value once per main-loop turn (at most one redraw per frame).
+    /// value once per frame, just before the frame that paints it.
     public nonisolated func setProgress(_ value: Double) {
         guard mailbox.post(value) else { return }
         DispatchQueue.main.async { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self, let latest = self.mailbox.take() else { return }
-                self.progress = latest
-            }
+            MainActor.assumeIsolated { self?.progressDelivery.schedule() }
         }
     }
 

@@ -111,8 +111,8 @@ public enum ProgressHUD {
     // MARK: Progress from any thread
 
     /// Sets the progress from any thread, at any rate. Updates coalesce: the
-    /// HUD takes the latest value once per main-loop turn (at most one redraw
-    /// per frame). Shows the progress HUD if needed.
+    /// HUD takes the latest value once per frame, just before the frame that
+    /// paints it. Shows the progress HUD if needed.
     ///
     /// After ``dismiss(withDelay:completion:)`` updates are dropped until the
     /// next `show…` call: a worker still posting when the user pressed Cancel
@@ -126,7 +126,7 @@ public enum ProgressHUD {
         }
         guard SharedHUD.acceptsProgress.load(ordering: .acquiring), SharedHUD.mailbox.post(progress) else { return }
         DispatchQueue.main.async {
-            MainActor.assumeIsolated { SharedHUD.flushProgress() }
+            MainActor.assumeIsolated { SharedHUD.progressDelivery.schedule() }
         }
     }
 

@@ -71,10 +71,16 @@ final class SharedHUD {
         return shared
     }
 
-    static func flushProgress() {
+    /// Applies posted progress once per frame, paced by the current overlay
+    /// (at once while there is no shared HUD yet: the first value shows it).
+    static let progressDelivery = FramePacedProgress(
+        mailbox: mailbox,
+        pacer: { instance?.view?.overlay.withObject { $0.asWidget } },
+        apply: { applyProgress($0) })
+
+    private static func applyProgress(_ value: Double) {
         // Posted just before a dismissal, taken just after: still late.
-        guard let value = mailbox.take(), acceptsProgress.load(ordering: .acquiring),
-              let shared = instance ?? prepare() else { return }
+        guard acceptsProgress.load(ordering: .acquiring), let shared = instance ?? prepare() else { return }
         if case .progress = shared.controller.content.indicator, shared.controller.isVisible {
             _ = shared.controller.updateProgress(value)
         } else {

@@ -194,9 +194,10 @@ final class HUDIssue11Tests: XCTestCase {
 
             ProgressHUD.showProgress(0.2, status: "Again")
             XCTAssertTrue(ProgressHUD.isVisible, "an explicit show after the dismissal works")
-            ProgressHUD.setProgress(0.9)
-            drainMainQueue()
-            XCTAssertEqual(SharedHUD.instance?.controller.content.indicator, .progress(0.9))
+            ProgressHUD.setProgress(0.9) // applied in the next frame
+            HUDTesting.wait("the update after the new show") {
+                SharedHUD.instance?.controller.content.indicator == .progress(0.9)
+            }
         }
     }
 

@@ -1,0 +1,85 @@
+import CGtk
+import GtkSupport
+import HUDCore
+
+/// Applies progress posted from any thread at most once per frame.
+///
+/// A post that finds the ``ProgressMailbox`` clean schedules one main-queue
+/// job, which calls ``schedule()``. The job does not apply the value: it arms
+/// a one-shot tick callback on the pacing widget, and the tick takes the
+/// newest value in the frame's update phase, just before that frame is laid
+/// out and painted. Posts in between only overwrite the value in the mailbox.
+/// A storm from eight threads therefore costs the main thread one job and one
+/// apply per frame, not one per main-loop turn (issue #14: applying a value
+/// costs microseconds, and a frame holds many loop turns).
+///
+/// With no mapped pacing widget (no window on screen yet, the shared HUD not
+/// created) the value is applied at once: there is no frame to wait for.
+/// A frame may also never come for an armed tick (its window hidden or
+/// destroyed, which freezes or drops the frame clock); the value would then
+/// sit in a dirty mailbox that no later post schedules again. So every armed
+/// tick has a safety timeout that applies the value anyway, and ``schedule()``
+/// re-arms a tick whose widget is no longer the mapped pacer.
+@MainActor
+final class FramePacedProgress {
+    /// How long an armed tick may wait for its frame before the value is applied anyway.
+    static let safetyMilliseconds: UInt32 = 250
+
+    private let mailbox: ProgressMailbox
+    private let pacer: @MainActor () -> UnsafeMutablePointer<GtkWidget>?
+    private let apply: @MainActor (Double) -> Void
+    private var armed: (widget: WeakObjectRef, tick: UInt32, safety: MainLoopSource)?
+
+    /// - Parameters:
+    ///   - mailbox: where the values are posted.
+    ///   - pacer: the widget whose frame clock paces delivery (nil: apply at once).
+    ///   - apply: applies a value taken from the mailbox.
+    init(mailbox: ProgressMailbox, pacer: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>?,
+         apply: @escaping @MainActor (Double) -> Void) {
+        self.mailbox = mailbox
+        self.pacer = pacer
+        self.apply = apply
+    }
+
+    /// Arms the tick that applies the newest value in the next frame, or
+    /// applies it now when there is no mapped widget to pace by.
+    func schedule() {
+        let widget = pacer().flatMap { gtk_widget_get_mapped($0) != 0 ? $0 : nil }
+        if let armed {
+            if let widget, armed.widget.withObject({ $0 }) == widget.raw { return }
+            cancel()
+        }
+        guard let widget else {
+            deliverNow()
+            return
+        }
+        let tick = TickCallback.add(to: widget) { [weak self] _ in
+            self?.frameArrived()
+            return false
+        }
+        let safety = MainLoop.after(milliseconds: Self.safetyMilliseconds) { [weak self] in self?.deliverNow() }
+        armed = (WeakObjectRef(widget.raw), tick, safety)
+    }
+
+    /// Applies the newest value now, if one is waiting.
+    func deliverNow() {
+        cancel()
+        if let value = mailbox.take() { apply(value) }
+    }
+
+    /// Removes an armed tick and its timeout; a waiting value stays in the mailbox.
+    func cancel() {
+        guard let armed else { return }
+        self.armed = nil
+        armed.safety.cancel()
+        armed.widget.withObject { TickCallback.remove(armed.tick, from: $0.asWidget) }
+    }
+
+    /// The tick ran: GTK removes it as it returns false, so only the timeout goes.
+    private func frameArrived() {
+        guard let armed else { return }
+        self.armed = nil
+        armed.safety.cancel()
+        if let value = mailbox.take() { apply(value) }
+    }
+}
