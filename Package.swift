@@ -12,6 +12,16 @@ let package = Package(
         .executable(name: "gtkhud-gallery", targets: ["Gallery"]),
         .executable(name: "gtkhud-bench", targets: ["Bench"]),
     ],
+    // GtkHUD itself does not link Foundation (its load costs an app about 3.4 ms of
+    // CPU and 8 MiB at start-up). The few APIs that take Foundation types (`URL`,
+    // `Progress`, `LocalizedError`) come with this trait, on by default; an app
+    // without Foundation turns it off:
+    //   .package(url: "…/GtkHUD", branch: "main", traits: [])
+    traits: [
+        .trait(name: "FoundationInterop",
+               description: "ImageSource.file(URL), HUD.observe(Progress), LocalizedError texts in HUD.run (links Foundation)"),
+        .default(enabledTraits: ["FoundationInterop"]),
+    ],
     targets: [
         .systemLibrary(
             name: "CGtk",

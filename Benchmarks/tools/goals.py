@@ -48,13 +48,19 @@ GOALS = [
     ("banner_show_to_first_frame_vs_adwtoast_ratio", at_most(0.8),
      "banner {banner_show_to_first_frame_ms:.2f} ms vs AdwToast {adwtoast_show_to_first_frame_ms:.2f} ms", False),
     ("startup_cpu_ms_delta", at_most(2),
-     "Foundation load {startup_foundation_load_cpu_ms_delta:+.2f}, GtkHUD load {startup_gtkhud_load_cpu_ms_delta:+.2f}, "
+     "default traits (Foundation linked): Foundation load {startup_foundation_load_cpu_ms_delta:+.2f}, GtkHUD load {startup_gtkhud_load_cpu_ms_delta:+.2f}, "
      "first call {startup_first_call_cpu_ms:.2f}, first frame {startup_first_frame_cpu_ms_delta:+.2f} ms; "
      "without Foundation {startup_own_cpu_ms_delta:.2f} ms", False),
     ("startup_rss_kib_delta", at_most(1024),
      "Foundation {startup_foundation_rss_kib_delta:+.0f}, GtkHUD {startup_gtkhud_rss_kib_delta:+.0f} KiB "
      "(private {startup_gtkhud_rss_anon_kib_delta:+.0f}, mapped files {startup_gtkhud_rss_file_kib_delta:+.0f}); "
      "private memory in all {startup_rss_anon_kib_delta:+.0f} KiB", False),
+    ("startup_lean_cpu_ms_delta", at_most(2),
+     "without the FoundationInterop trait: load {startup_lean_load_cpu_ms_delta:+.2f}, "
+     "first call {startup_lean_first_call_cpu_ms:.2f}, first frame {startup_lean_first_frame_cpu_ms_delta:+.2f} ms", False),
+    ("startup_lean_rss_kib_delta", at_most(1024),
+     "without the FoundationInterop trait: private {startup_lean_rss_anon_kib_delta:+.0f}, "
+     "mapped files {startup_lean_rss_file_kib_delta:+.0f} KiB", False),
     ("memory_per_hud_kib", at_most(200),
      "first HUD in a window; shown again {memory_per_hud_again_kib:.0f} KiB; first AdwToast {memory_per_adwtoast_kib:.0f} KiB", False),
     ("memory_per_banner_kib", at_most(200),

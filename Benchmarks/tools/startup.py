@@ -2,9 +2,10 @@
 """Start-up cost of linking GtkHUD. Three builds of one small program (gtk_init,
 a 400x300 window, the end of its first painted frame; it then prints its CPU
 time since exec and its resident set): gtkhud-startup-bare (GTK and libadwaita),
--foundation (also linking Foundation, which GtkHUD links) and -linked (linking
-GtkHUD; with --prepare it also makes an app's first GtkHUD call, an HUDOverlay,
-which parses GtkHUD's stylesheet). They run in turns, `runs` times each after
+-foundation (also linking Foundation, which GtkHUD's default FoundationInterop
+trait links) and -linked (linking GtkHUD; with --prepare it also makes an app's
+first GtkHUD call, an HUDOverlay, which parses GtkHUD's stylesheet), the last
+also built without default traits ($GTKHUD_BENCH_LEAN_PROBE: no Foundation). They run in turns, `runs` times each after
 one uncounted round; the figures are differences of medians.
 
 usage: startup.py BINDIR RUNS"""
@@ -26,6 +27,8 @@ variants = {
     "prepared": [os.path.join(bindir, "BenchStartupLinked"), "--adw", "--prepare"],
     "gtk_bare": [os.path.join(bindir, "BenchStartupBare")],
     "gtk_prepared": [os.path.join(bindir, "BenchStartupLinked"), "--prepare"],
+    # Linking GtkHUD built without its FoundationInterop trait (scripts/bench builds it): no Foundation at all.
+    "lean_prepared": [os.environ.get("GTKHUD_BENCH_LEAN_PROBE", os.path.join(bindir, "BenchStartupLinked")), "--adw", "--prepare"],
 }
 keys = ["startup_cpu_ms", "startup_main_cpu_ms", "startup_frame_cpu_ms", "startup_first_call_cpu_ms", "startup_rss_kib", "startup_rss_anon_kib", "startup_rss_file_kib", "wall_ms"]
 samples = {name: {key: [] for key in keys} for name in variants}
@@ -50,7 +53,9 @@ for name in variants:
     m = med[name]
     print(f"[bench] startup {name}: {m['startup_cpu_ms']:.1f} ms CPU, {m['startup_rss_kib']:.0f} KiB resident, "
           f"{m['wall_ms']:.0f} ms wall (medians of {runs})", file=sys.stderr)
-bare, foundation, linked, prepared, gtk_bare, gtk_prepared = (med[k] for k in variants)
+bare, foundation, linked, prepared, gtk_bare, gtk_prepared, lean = (med[k] for k in variants)
+if "GTKHUD_BENCH_LEAN_PROBE" not in os.environ:
+    print("[bench] startup: GTKHUD_BENCH_LEAN_PROBE is not set; the lean figures measure the default build", file=sys.stderr)
 # A whole process's CPU time varies by +-15 ms from run to run on this machine
 # (page faults, caches, the other load), far more than the goal, so the CPU
 # figure adds up its phases, each measured inside the process: CPU time at the
@@ -88,6 +93,15 @@ figures = {
     # Without Foundation (an app written in Swift usually loads it anyway): GtkHUD's own cost.
     "startup_own_cpu_ms_delta": positive(delta(prepared, foundation, "startup_main_cpu_ms")) + positive(first_call)
                                 + positive(delta(prepared, foundation, "startup_frame_cpu_ms")),
+    # GtkHUD built without the FoundationInterop trait (it then links no Foundation), against the same app without GtkHUD.
+    "startup_lean_cpu_ms_delta": positive(delta(lean, bare, "startup_main_cpu_ms")) + positive(lean["startup_first_call_cpu_ms"])
+                                 + positive(delta(lean, bare, "startup_frame_cpu_ms")),
+    "startup_lean_load_cpu_ms_delta": delta(lean, bare, "startup_main_cpu_ms"),
+    "startup_lean_first_call_cpu_ms": lean["startup_first_call_cpu_ms"],
+    "startup_lean_first_frame_cpu_ms_delta": delta(lean, bare, "startup_frame_cpu_ms"),
+    "startup_lean_rss_kib_delta": delta(lean, bare, "startup_rss_kib"),
+    "startup_lean_rss_anon_kib_delta": delta(lean, bare, "startup_rss_anon_kib"),
+    "startup_lean_rss_file_kib_delta": delta(lean, bare, "startup_rss_file_kib"),
     # The whole processes' CPU time (noisy, see above).
     "startup_process_cpu_ms_delta": delta(prepared, bare, "startup_cpu_ms"),
     # A plain GTK app (no adw_init): GtkHUD's first call also starts libadwaita's style manager and stylesheet.

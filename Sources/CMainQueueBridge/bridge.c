@@ -17,6 +17,11 @@
 
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *message);
+/* dispatch_get_main_queue() is a macro for the address of this object; declared
+   here rather than through <dispatch/dispatch.h>, like the two above. */
+struct dispatch_queue_s;
+extern struct dispatch_queue_s _dispatch_main_q;
+extern void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work)(void *context));
 
 static guint bridge_source_id = 0;
 static guint restore_source_id = 0;
@@ -83,6 +88,10 @@ int gtkhud_main_queue_bridge_priority(void) {
 }
 
 unsigned long gtkhud_main_queue_bridge_drain_count(void) { return drain_count; }
+
+void gtkhud_main_queue_async(void *context, void (*work)(void *context)) {
+    dispatch_async_f(&_dispatch_main_q, context, work);
+}
 
 __attribute__((constructor)) static void gtkhud_install_bridge_at_load(void) {
     /* Only the main thread may own the main queue's handle; a library loaded

@@ -101,6 +101,23 @@ public enum MainLoop {
     }
 }
 
+/// Swift's main queue, which the GLib loop drains (`CMainQueueBridge`).
+public enum MainQueue {
+    private typealias Work = @MainActor @Sendable () -> Void
+
+    /// Runs `work` once on the main thread, from any thread: what
+    /// `DispatchQueue.main.async` does, without linking the Swift Dispatch overlay
+    /// (about 190 KiB of an app's start-up memory; docs/performance.md).
+    public nonisolated static func async(_ work: @escaping @MainActor @Sendable () -> Void) {
+        let run: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+            let work = ClosureBox<Work>.from(data).closure
+            AnyClosureBox.releaseAny(data)
+            MainActor.assumeIsolated { work() }
+        }
+        gtkhud_main_queue_async(ClosureBox<Work>.retained(work), run)
+    }
+}
+
 /// Frame-clock tick callbacks (`gtk_widget_add_tick_callback`).
 @MainActor
 public enum TickCallback {

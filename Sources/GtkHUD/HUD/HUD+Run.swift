@@ -1,5 +1,4 @@
 import CGtk
-import Foundation
 import HUDCore
 
 /// Running work under a HUD: shown only if the work outlasts the grace time,
@@ -31,12 +30,12 @@ extension HUD {
     }
 
     /// What ``run(successLabel:cancelTitle:resultDuration:_:)`` shows for a
-    /// failure: the error's `LocalizedError.errorDescription` when it has one,
-    /// else "Failed". A type name such as `ImportError(code: 7)` means nothing
-    /// to the person using the app; the error itself is rethrown to your code.
+    /// failure: the error's `LocalizedError.errorDescription` when it has one
+    /// (with the `FoundationInterop` trait, on by default), else "Failed". A
+    /// type name such as `ImportError(code: 7)` means nothing to the person
+    /// using the app; the error itself is rethrown to your code.
     public static func failureText(for error: any Error) -> String {
-        if let described = (error as? any LocalizedError)?.errorDescription,
-           !described.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let described = errorDescription(of: error), !described.allSatisfy(\.isWhitespace) {
             return described
         }
         return "Failed"

@@ -1,6 +1,4 @@
 import CGtk
-import Dispatch
-import Foundation
 import GtkSupport
 import HUDCore
 import HUDWidgets
@@ -224,25 +222,26 @@ public final class HUD {
     /// value once per frame, just before the frame that paints it.
     public nonisolated func setProgress(_ value: Double) {
         guard mailbox.post(value) else { return }
-        DispatchQueue.main.async { [weak self] in
+        MainQueue.async { [weak self] in
             MainActor.assumeIsolated { self?.progressDelivery.schedule() }
         }
     }
 
-    /// Follows a Foundation `Progress`: its fraction and description are read
-    /// once per frame while the HUD is shown (like MBProgressHUD's display
-    /// link: a fast-changing Progress cannot flood the main loop). Nil stops.
-    public func observe(_ progress: Progress?) {
+    /// Stops following a `Progress` (see `observe(_:)`, with the `FoundationInterop` trait).
+    func stopObservingProgress() {
         if let poll = progressPoll { TickCallback.remove(poll.tick, from: poll.source.widget) }
         progressPoll = nil
-        guard let progress else { return }
+    }
+
+    /// Polls `read` once per frame while the HUD is shown (the engine of `observe(_:)`).
+    func pollProgress(_ read: @escaping @MainActor () -> (fraction: Double, description: String?)) {
+        stopObservingProgress()
         if mode == .indeterminate || mode == .text { mode = .annularDeterminate }
         let anchor = ObjectRef(retaining: view.maskWidgetPointer.raw)
         let tick = TickCallback.add(to: anchor.widget) { [weak self] _ in
             guard let self else { return false }
-            let fraction = progress.fractionCompleted
+            let (fraction, description) = read()
             if fraction != self.progress { self.progress = fraction }
-            let description = progress.localizedDescription
             if let description, !description.isEmpty, description != self.label { self.label = description }
             return true
         }
@@ -325,7 +324,7 @@ public final class HUD {
         isFinished = true
         if removesFromHostOnHide {
             sequenceTask?.cancel()
-            observe(nil)
+            stopObservingProgress()
             unregister()
         }
         completion?()

@@ -1,6 +1,4 @@
 import CGtk
-import Dispatch
-import Foundation
 import GtkSupport
 import HUDCore
 import HUDWidgets
@@ -121,11 +119,13 @@ public enum ProgressHUD {
         // Before gtk_init the update would wait in the main queue and pop up a
         // HUD with no label once the loop runs: it is dropped (and reported).
         guard gtk_is_initialized() != 0 else {
-            if Thread.isMainThread { MainActor.assumeIsolated { _ = GtkHUDRuntime.prepare(caller: "ProgressHUD.setProgress(_:)") } }
+            if gtkhud_is_main_thread() != 0 {
+                MainActor.assumeIsolated { _ = GtkHUDRuntime.prepare(caller: "ProgressHUD.setProgress(_:)") }
+            }
             return
         }
         guard SharedHUD.acceptsProgress.load(ordering: .acquiring), SharedHUD.mailbox.post(progress) else { return }
-        DispatchQueue.main.async {
+        MainQueue.async {
             MainActor.assumeIsolated { SharedHUD.progressDelivery.schedule() }
         }
     }

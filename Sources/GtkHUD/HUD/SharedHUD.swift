@@ -1,5 +1,4 @@
 import CGtk
-import Dispatch
 import GtkSupport
 import HUDCore
 import HUDWidgets

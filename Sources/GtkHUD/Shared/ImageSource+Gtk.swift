@@ -1,5 +1,4 @@
 import CGtk
-import Foundation
 import HUDCore
 import HUDWidgets
 
@@ -14,10 +13,5 @@ extension ImageSource {
             return .iconName("")
         }
         return .external(GtkObjectContent(UnsafeMutableRawPointer(pointer)))
-    }
-
-    /// An image file, by URL (a `file:` URL; its path is loaded).
-    public static func file(_ url: URL) -> ImageSource {
-        .file(url.path)
     }
 }

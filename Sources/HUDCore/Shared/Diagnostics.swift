@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 
 /// Where GtkHUD reports input it refused or corrected (a negative duration, an
 /// empty banner, a call before GTK is initialised, ...).
@@ -33,7 +38,8 @@ public enum Diagnostics {
 
     /// The default handler: one line on standard error.
     @MainActor public static func printToStandardError(_ message: Message) {
-        FileHandle.standardError.write(Data((message.description + "\n").utf8))
+        let line = Array((message.description + "\n").utf8)
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// Reports a message to the current handler.
