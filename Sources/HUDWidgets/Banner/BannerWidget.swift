@@ -44,10 +44,15 @@ public final class BannerWidget: SwiftWidget {
     public let titleLabel: UnsafeMutablePointer<GtkWidget>
     /// The subtitle label.
     public let subtitleLabel: UnsafeMutablePointer<GtkWidget>
-    /// The optional action button (hidden without a label).
-    public let actionButton: UnsafeMutablePointer<GtkWidget>
-    /// The optional close button.
-    public let closeButton: UnsafeMutablePointer<GtkWidget>
+    /// The action button (hidden without a label). Made the first time it is
+    /// asked for: most banners have no buttons, and making two hidden buttons
+    /// (one with an icon to look up) for every banner cost about 5 % of a
+    /// banner's show-to-first-frame time (docs/performance.md).
+    public var actionButton: UnsafeMutablePointer<GtkWidget> { madeActionButton ?? makeActionButton() }
+    /// The close button (hidden unless the content asks for it), made the first time it is asked for.
+    public var closeButton: UnsafeMutablePointer<GtkWidget> { madeCloseButton ?? makeCloseButton() }
+    private var madeActionButton: UnsafeMutablePointer<GtkWidget>?
+    private var madeCloseButton: UnsafeMutablePointer<GtkWidget>?
     /// The content's title widget while it is shown instead of the title label.
     public private(set) var customTitle: UnsafeMutablePointer<GtkWidget>?
 
@@ -74,10 +79,8 @@ public final class BannerWidget: SwiftWidget {
         imageWidget = BannerImageWidget.create()
         titleLabel = gtk_label_new(nil)
         subtitleLabel = gtk_label_new(nil)
-        actionButton = gtk_button_new()
-        closeButton = gtk_button_new_from_icon_name("window-close-symbolic")
         super.init(widget: widget)
-        for child in [imageWidget, titleLabel, subtitleLabel, actionButton, closeButton] {
+        for child in [imageWidget, titleLabel, subtitleLabel] {
             gtk_widget_set_parent(child, widget)
         }
         BannerImageWidget.of(imageWidget)?.pixelSize = Int32(BannerLayout.imageSize)
@@ -85,19 +88,40 @@ public final class BannerWidget: SwiftWidget {
         Self.setUpLabel(subtitleLabel, cssClass: "subtitle", lines: Int32(BannerLayout.subtitleMaximumLines))
         gtk_widget_set_visible(titleLabel, 0)
         gtk_widget_set_visible(subtitleLabel, 0)
-        gtk_widget_add_css_class(actionButton, "action")
-        gtk_widget_set_visible(actionButton, 0)
-        gtk_widget_set_valign(actionButton, GTK_ALIGN_CENTER)
-        for name in ["close", "circular", "flat"] { gtk_widget_add_css_class(closeButton, name) }
-        gtk_widget_set_tooltip_text(closeButton, "Dismiss")
-        Accessible.setLabel(closeButton, "Dismiss")
-        gtk_widget_set_visible(closeButton, 0)
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
         setClass("top", true)
         setClass("has-shadow", true)
         installControllers()
-        Signal.connect(actionButton.raw, "clicked") { [weak self] in self?.onActionClicked?() }
-        Signal.connect(closeButton.raw, "clicked") { [weak self] in self?.onCloseClicked?() }
+    }
+
+    /// The action button, hidden, before the close button (the order Tab follows).
+    private func makeActionButton() -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new()!
+        gtk_widget_add_css_class(button, "action")
+        gtk_widget_set_visible(button, 0)
+        gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+        gtk_widget_insert_before(button, widget, madeCloseButton)
+        Signal.connect(button.raw, "clicked") { [weak self] in self?.onActionClicked?() }
+        madeActionButton = button
+        return button
+    }
+
+    /// The close button, hidden, last among the children.
+    private func makeCloseButton() -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new_from_icon_name("window-close-symbolic")!
+        for name in ["close", "circular", "flat"] { gtk_widget_add_css_class(button, name) }
+        gtk_widget_set_tooltip_text(button, "Dismiss")
+        Accessible.setLabel(button, "Dismiss")
+        gtk_widget_set_visible(button, 0)
+        gtk_widget_set_parent(button, widget)
+        Signal.connect(button.raw, "clicked") { [weak self] in self?.onCloseClicked?() }
+        madeCloseButton = button
+        return button
+    }
+
+    /// Whether a button was made and is shown.
+    private static func isShown(_ button: UnsafeMutablePointer<GtkWidget>?) -> Bool {
+        button.map { gtk_widget_get_visible($0) != 0 } ?? false
     }
 
     override public func dispose() {
@@ -120,7 +144,9 @@ public final class BannerWidget: SwiftWidget {
         setClass("high-priority", content.priority == .high)
         setClass("has-shadow", content.hasShadows)
         minimumHeight = content.minimumHeight
-        gtk_widget_set_visible(closeButton, content.showsCloseButton ? 1 : 0)
+        if content.showsCloseButton || madeCloseButton != nil {
+            gtk_widget_set_visible(closeButton, content.showsCloseButton ? 1 : 0)
+        }
         setClass("has-close-button", content.showsCloseButton)
         setTitle(content.title, markup: content.usesMarkup)
         setSubtitle(content.subtitle, markup: content.usesMarkup)
@@ -166,7 +192,7 @@ public final class BannerWidget: SwiftWidget {
             gtk_button_set_label(actionButton.cast(to: GtkButton.self), label)
             gtk_button_set_use_underline(actionButton.cast(to: GtkButton.self), 1)
         }
-        gtk_widget_set_visible(actionButton, label == nil ? 0 : 1)
+        if let button = madeActionButton { gtk_widget_set_visible(button, label == nil ? 0 : 1) }
         setClass("has-action", label != nil)
     }
 
@@ -214,8 +240,8 @@ public final class BannerWidget: SwiftWidget {
     private func buttonsWidth(natural: Bool) -> (width: Double, action: (Double, Double), close: (Double, Double)) {
         var total = 0.0
         var sizes: [(Double, Double)] = []
-        for button in [actionButton, closeButton] {
-            guard gtk_widget_get_visible(button) != 0 else { sizes.append((0, 0)); continue }
+        for button in [madeActionButton, madeCloseButton] {
+            guard let button, Self.isShown(button) else { sizes.append((0, 0)); continue }
             let width = Self.size(of: button, .horizontal, forSize: -1)
             let height = Self.size(of: button, .vertical, forSize: -1)
             let chosen = natural ? width.natural : width.minimum
@@ -293,13 +319,13 @@ public final class BannerWidget: SwiftWidget {
             place(subtitleLabel, x: layout.textX, y: y, width: layout.textWidth, height: layout.subtitleHeight)
         }
         var trailingX = total - BannerLayout.textTrailing
-        if gtk_widget_get_visible(closeButton) != 0 {
+        if let closeButton = madeCloseButton, Self.isShown(closeButton) {
             trailingX -= layout.closeSize.width
             place(closeButton, x: trailingX, y: top + (layout.height - layout.closeSize.height) / 2,
                   width: layout.closeSize.width, height: layout.closeSize.height)
             trailingX -= BannerLayout.buttonSpacing
         }
-        if gtk_widget_get_visible(actionButton) != 0 {
+        if let actionButton = madeActionButton, Self.isShown(actionButton) {
             trailingX -= layout.actionSize.width
             place(actionButton, x: trailingX, y: top + (layout.height - layout.actionSize.height) / 2,
                   width: layout.actionSize.width, height: layout.actionSize.height)

@@ -186,6 +186,35 @@ final class BannerPlacementTests: XCTestCase {
         }
     }
 
+    /// A banner's buttons are made only when its content needs them (a plain
+    /// banner shows faster); made later, in either order, the action button
+    /// still comes before the close button, the order Tab follows.
+    func testButtonsAreMadeWhenNeededAndKeepTheirOrder() throws {
+        try BannerGtkTesting.withWindow(animations: false) { window in
+            let banner = try! NotificationBanner(title: "Saved")
+            guard let widget = window.show(banner) else { return XCTFail("no banner widget") }
+            @MainActor func buttons() -> [UnsafeMutablePointer<GtkWidget>] {
+                var found: [UnsafeMutablePointer<GtkWidget>] = [], child = gtk_widget_get_first_child(widget.widget)
+                while let current = child {
+                    if gtkhud_is_a(current.raw, gtk_button_get_type()) != 0 { found.append(current) }
+                    child = gtk_widget_get_next_sibling(current)
+                }
+                return found
+            }
+            XCTAssertEqual(buttons().count, 0, "a banner without action or close button makes none")
+            banner.showsCloseButton = true
+            MainLoop.run(until: { buttons().count == 1 }, timeoutMilliseconds: 2_000)
+            banner.setAction("_Undo") {}
+            MainLoop.run(until: { buttons().count == 2 }, timeoutMilliseconds: 2_000)
+            XCTAssertEqual(buttons(), [widget.actionButton, widget.closeButton], "action before close")
+            XCTAssertTrue(gtk_widget_get_visible(widget.actionButton) != 0)
+            XCTAssertTrue(gtk_widget_get_visible(widget.closeButton) != 0)
+            banner.showsCloseButton = false
+            MainLoop.run(until: { gtk_widget_get_visible(widget.closeButton) == 0 }, timeoutMilliseconds: 2_000)
+            XCTAssertEqual(gtk_widget_get_visible(widget.closeButton), 0, "a made button hides again")
+        }
+    }
+
     func testBannerIsAnAlertAndItsButtonsAreFocusable() throws {
         try XInput.require()
         try BannerGtkTesting.withWindow(animations: false) { window in
