@@ -308,12 +308,13 @@ enum ProgressBench {
         let rounds = quickRun ? 2 : 5
         _ = paintedPerSecond(.hud, seconds: 0.2) // warm-up
 
-        var rates: [Subject: [Double]] = [:], posted: [Subject: [Int]] = [:]
+        var rates: [Subject: [Double]] = [:], posted: [Subject: [Int]] = [:], mainCPU: [Subject: [Double]] = [:]
         for _ in 0..<rounds {
             for subject in Subject.allCases {
                 let result = paintedPerSecond(subject, seconds: seconds)
                 rates[subject, default: []].append(result.perSecond)
                 posted[subject, default: []].append(result.posted)
+                mainCPU[subject, default: []].append(result.mainCPU)
                 note(String(format: "%@: %d updates posted in %.1f s, %.1f values painted per second (window %.2f s, %.1f frames/s, main thread on a CPU %.0f %% of the time)",
                             subject.rawValue, result.posted, seconds, result.perSecond, result.window, result.fps, result.mainCPU * 100))
             }
@@ -325,6 +326,9 @@ enum ProgressBench {
         report("progress_naive_idle_painted_per_sec", naive, decimals: 2)
         report("progress_painted_vs_coalescing_idle_ratio", hud / coalescing)
         report("progress_painted_vs_naive_idle_ratio", naive > 0 ? hud / naive : .infinity, decimals: 1)
+        // Share of the time the main thread was on a CPU while the threads posted: what delivering cost it.
+        report("progress_main_thread_cpu_percent", median(mainCPU[.hud]!) * 100, decimals: 1)
+        report("progress_coalescing_idle_main_thread_cpu_percent", median(mainCPU[.coalescing]!) * 100, decimals: 1)
 
         let samples = quickRun ? 6 : 15
         let hudLatency = latency(.hud, rounds: samples)
