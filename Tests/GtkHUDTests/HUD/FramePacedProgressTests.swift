@@ -14,6 +14,13 @@ final class FramePacedProgressTests: XCTestCase {
         var applied: [Double] = []
     }
 
+    /// A mailbox, a delivery paced by `pacer` and the sink it applies to.
+    @MainActor private static func makeDelivery(pacer: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>?)
+        -> (mailbox: ProgressMailbox, sink: Sink, delivery: FramePacedProgress) {
+        let mailbox = ProgressMailbox(), sink = Sink()
+        return (mailbox, sink, FramePacedProgress(mailbox: mailbox, pacer: pacer, apply: { sink.applied.append($0) }))
+    }
+
     /// The widget a test paces by, changed during the test.
     @MainActor private final class Pacer {
         var widget: UnsafeMutablePointer<GtkWidget>?
@@ -26,8 +33,7 @@ final class FramePacedProgressTests: XCTestCase {
         MainActor.assumeIsolated {
             let (host, content) = HUDTesting.window()
             defer { host.close() }
-            let mailbox = ProgressMailbox(), sink = Sink()
-            let delivery = FramePacedProgress(mailbox: mailbox, pacer: { content }, apply: { sink.applied.append($0) })
+            let (mailbox, sink, delivery) = Self.makeDelivery(pacer: { content })
             // Frames whose update phase ran (where the tick applies): a frame may fall inside the loop turns below.
             var updates = 0
             let clock = try! XCTUnwrap(gtk_widget_get_frame_clock(content))
@@ -54,8 +60,7 @@ final class FramePacedProgressTests: XCTestCase {
     func testWithoutAMappedPacerTheValueIsAppliedAtOnce() throws {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
-            let mailbox = ProgressMailbox(), sink = Sink()
-            let delivery = FramePacedProgress(mailbox: mailbox, pacer: { nil }, apply: { sink.applied.append($0) })
+            let (mailbox, sink, delivery) = Self.makeDelivery(pacer: { nil })
             XCTAssertTrue(mailbox.post(0.25))
             delivery.schedule()
             XCTAssertEqual(sink.applied, [0.25])
@@ -69,8 +74,7 @@ final class FramePacedProgressTests: XCTestCase {
         MainActor.assumeIsolated {
             let (host, content) = HUDTesting.window()
             defer { host.close() }
-            let mailbox = ProgressMailbox(), sink = Sink()
-            let delivery = FramePacedProgress(mailbox: mailbox, pacer: { content }, apply: { sink.applied.append($0) })
+            let (mailbox, sink, delivery) = Self.makeDelivery(pacer: { content })
             XCTAssertTrue(mailbox.post(0.5))
             delivery.schedule() // armed on a mapped widget
             gtk_widget_set_visible(host.window, 0) // no more frames for it
@@ -89,8 +93,7 @@ final class FramePacedProgressTests: XCTestCase {
             let first = HUDTesting.window(), second = HUDTesting.window()
             defer { second.host.close() }
             let pacer = Pacer(first.content)
-            let mailbox = ProgressMailbox(), sink = Sink()
-            let delivery = FramePacedProgress(mailbox: mailbox, pacer: { pacer.widget }, apply: { sink.applied.append($0) })
+            let (mailbox, sink, delivery) = Self.makeDelivery(pacer: { pacer.widget })
             XCTAssertTrue(mailbox.post(0.1))
             delivery.schedule()
             pacer.widget = second.content
