@@ -70,6 +70,15 @@ enum ShowBench {
                              timeoutMilliseconds: 2_000)
             })
         })
+        // GTKHUD_BENCH_SHOW_ONLY=AdwToast (a kind's name): that kind alone, for
+        // callgrind runs that compare what one show costs (no figures reported).
+        if let only = ProcessInfo.processInfo.environment["GTKHUD_BENCH_SHOW_ONLY"] {
+            let chosen = kinds.filter { $0.name == only }
+            guard !chosen.isEmpty else { return note("GTKHUD_BENCH_SHOW_ONLY: no kind named \(only)") }
+            _ = measure(chosen)
+            ProgressHUD.reset()
+            return
+        }
         let medians = measure(kinds)
         ProgressHUD.reset()
         ProgressHUD.host = nil
