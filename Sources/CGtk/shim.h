@@ -16,15 +16,6 @@
 #include <glib-unix.h>
 #include <dlfcn.h>
 #include <stdbool.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
-/* ---- Threads ---- */
-
-/* Whether the caller runs on the process's main thread (its thread id is the
- * process id), for code that must not import Foundation for Thread.isMainThread.
- * syscall() is variadic, so Swift cannot call it. */
-static inline int gtkhud_is_main_thread(void) { return (pid_t)syscall(SYS_gettid) == getpid(); }
 
 /* ---- Fundamental type ids (G_TYPE_* are macros) ---- */
 static inline GType gtkhud_type_boolean(void) { return G_TYPE_BOOLEAN; }

@@ -89,6 +89,8 @@ int gtkhud_main_queue_bridge_priority(void) {
 
 unsigned long gtkhud_main_queue_bridge_drain_count(void) { return drain_count; }
 
+bool gtkhud_is_main_thread(void) { return (pid_t)syscall(SYS_gettid) == getpid(); }
+
 void gtkhud_main_queue_async(void *context, void (*work)(void *context)) {
     dispatch_async_f(&_dispatch_main_q, context, work);
 }
@@ -96,7 +98,7 @@ void gtkhud_main_queue_async(void *context, void (*work)(void *context)) {
 __attribute__((constructor)) static void gtkhud_install_bridge_at_load(void) {
     /* Only the main thread may own the main queue's handle; a library loaded
        later from another thread leaves it to an explicit install call. */
-    if ((pid_t)syscall(SYS_gettid) == getpid()) {
+    if (gtkhud_is_main_thread()) {
         gtkhud_main_queue_bridge_install();
     }
 }

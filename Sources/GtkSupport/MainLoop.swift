@@ -105,6 +105,10 @@ public enum MainLoop {
 public enum MainQueue {
     private typealias Work = @MainActor @Sendable () -> Void
 
+    /// Whether the caller runs on the main thread (what `Thread.isMainThread`
+    /// tells, without Foundation).
+    public nonisolated static var isMainThread: Bool { gtkhud_is_main_thread() }
+
     /// Runs `work` once on the main thread, from any thread: what
     /// `DispatchQueue.main.async` does, without linking the Swift Dispatch overlay
     /// (about 190 KiB of an app's start-up memory; docs/performance.md).

@@ -12,6 +12,9 @@ bool gtkhud_main_queue_bridge_installed(void);
 int gtkhud_main_queue_bridge_priority(void);
 /* How many times the bridge has drained the main queue (for tests and benchmarks). */
 unsigned long gtkhud_main_queue_bridge_drain_count(void);
+/* Whether the caller runs on the process's main thread (its thread id is the process id;
+   syscall() is variadic, so Swift cannot call it). */
+bool gtkhud_is_main_thread(void);
 /* Runs work(context) once on the main queue, which the bridge drains on the GLib loop:
    dispatch_async_f on the main queue, for Swift code that does not link the Dispatch overlay. */
 void gtkhud_main_queue_async(void *context, void (*work)(void *context));

@@ -222,9 +222,7 @@ public final class HUD {
     /// value once per frame, just before the frame that paints it.
     public nonisolated func setProgress(_ value: Double) {
         guard mailbox.post(value) else { return }
-        MainQueue.async { [weak self] in
-            MainActor.assumeIsolated { self?.progressDelivery.schedule() }
-        }
+        MainQueue.async { [weak self] in self?.progressDelivery.schedule() }
     }
 
     /// Stops following a `Progress` (see `observe(_:)`, with the `FoundationInterop` trait).

@@ -119,15 +119,13 @@ public enum ProgressHUD {
         // Before gtk_init the update would wait in the main queue and pop up a
         // HUD with no label once the loop runs: it is dropped (and reported).
         guard gtk_is_initialized() != 0 else {
-            if gtkhud_is_main_thread() != 0 {
+            if MainQueue.isMainThread {
                 MainActor.assumeIsolated { _ = GtkHUDRuntime.prepare(caller: "ProgressHUD.setProgress(_:)") }
             }
             return
         }
         guard SharedHUD.acceptsProgress.load(ordering: .acquiring), SharedHUD.mailbox.post(progress) else { return }
-        MainQueue.async {
-            MainActor.assumeIsolated { SharedHUD.progressDelivery.schedule() }
-        }
+        MainQueue.async { SharedHUD.progressDelivery.schedule() }
     }
 
     // MARK: Events
