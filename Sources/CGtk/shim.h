@@ -171,6 +171,14 @@ static inline void gtkhud_accessible_update_one(GtkAccessible *self, GtkAccessib
     gtk_accessible_update_property_value(self, 1, properties, value);
     g_value_unset(value);
 }
+/* Whether a string property (e.g. the label) holds exactly `text`: GTK's own test
+ * check (gtk_test_accessible_check_property is variadic, so Swift cannot call it). */
+static inline gboolean gtkhud_accessible_string_is(GtkAccessible *self, GtkAccessibleProperty property, const char *text) {
+    char *error = gtk_test_accessible_check_property(self, property, text);
+    gboolean same = error == NULL;
+    g_free(error);
+    return same;
+}
 static inline void gtkhud_accessible_set_string(GtkAccessible *self, GtkAccessibleProperty property, const char *text) {
     GValue value = G_VALUE_INIT;
     g_value_set_string(g_value_init(&value, G_TYPE_STRING), text);

@@ -8,6 +8,12 @@ public enum Accessible {
         setString(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
     }
 
+    /// Whether the accessible name GTK holds for `widget` is exactly `text`
+    /// (what assistive technologies read, as opposed to what GtkHUD meant to set).
+    public static func hasLabel(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) -> Bool {
+        text.withCString { gtkhud_accessible_string_is(widget.accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, $0) != 0 }
+    }
+
     /// Sets the accessible description (`GTK_ACCESSIBLE_PROPERTY_DESCRIPTION`).
     public static func setDescription(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String?) {
         setString(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text)

@@ -227,6 +227,9 @@ public final class HUDRingWidget: SwiftWidget {
 
     // MARK: Spinning
 
+    /// Whether the indeterminate arc is turning now (a frame callback is installed).
+    public var isSpinning: Bool { tickID != 0 }
+
     private func updateSpinning() {
         let shouldSpin = kind == .indeterminate && isAlive && !isDisposed && gtk_widget_get_mapped(widget) != 0
             && GtkEnvironment.animationsEnabled(for: widget)

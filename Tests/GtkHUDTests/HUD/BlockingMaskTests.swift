@@ -61,6 +61,52 @@ final class BlockingMaskTests: XCTestCase {
         }
     }
 
+    /// Bug 4 (issue #19): a shown blocking HUD whose mask becomes non-blocking
+    /// gives the keyboard back at once; made blocking again, it takes it again.
+    func testChangingTheMaskOfAShownHUDBlocksAndUnblocksAtOnce() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, entry) = Self.window()
+            defer { host.close() }
+            let content = gtk_widget_get_parent(entry)!
+            let hud = Self.blockingHUD(on: host, "Blocking")
+            XCTAssertEqual(gtk_widget_get_can_focus(content), 0, "blocked")
+            var appearance = hud.appearance
+            appearance.mask = .none
+            hud.appearance = appearance
+            XCTAssertNotEqual(gtk_widget_get_can_focus(content), 0, "the content can take focus with a non-blocking mask")
+            XCTAssertTrue(Self.hasFocus(entry), "focus went back to the entry")
+            appearance.mask = .black
+            hud.appearance = appearance
+            XCTAssertEqual(gtk_widget_get_can_focus(content), 0, "blocked again")
+            XCTAssertFalse(Self.hasFocus(entry))
+            hud.hide(animated: false)
+            HUDTesting.wait("the HUD gone") { !hud.isVisible }
+            XCTAssertNotEqual(gtk_widget_get_can_focus(content), 0)
+            XCTAssertTrue(Self.hasFocus(entry))
+        }
+    }
+
+    /// The same for the shared HUD, whose appearance is set on `ProgressHUD`.
+    func testChangingTheSharedHUDsMaskWhileShownUnblocks() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, entry) = Self.window()
+            defer { host.close(); ProgressHUD.reset(); ProgressHUD.appearance = HUDAppearance(); ProgressHUD.host = nil }
+            let content = gtk_widget_get_parent(entry)!
+            ProgressHUD.host = host.window
+            var appearance = HUDAppearance()
+            appearance.mask = .black
+            ProgressHUD.appearance = appearance
+            ProgressHUD.show(status: "Shared")
+            HUDTesting.wait("the shared HUD") { ProgressHUD.isVisible }
+            XCTAssertEqual(gtk_widget_get_can_focus(content), 0)
+            appearance.mask = .none
+            ProgressHUD.appearance = appearance
+            XCTAssertNotEqual(gtk_widget_get_can_focus(content), 0, "no mask does not block")
+        }
+    }
+
     /// Without the focus mechanism, the focused widget still loses focus while blocked.
     func testWithoutFocusForBlockingHUDsTheFocusedWidgetStillLosesFocus() throws {
         try HUDTesting.requireDisplay()

@@ -1,0 +1,122 @@
+import CGtk
+@testable import GtkHUD
+import GtkSupport
+import HUDWidgets
+import XCTest
+
+/// The shared HUD across windows and late progress (issue #19, bugs 1, 2 and 8):
+/// what happens to progress that arrives after a result, a dismissal or the
+/// host's destruction, and to the activity count when the HUD changes window.
+final class SharedHUDHostTests: XCTestCase {
+    override func tearDown() {
+        MainActor.assumeIsolated {
+            ProgressHUD.reset()
+            ProgressHUD.host = nil
+            ProgressHUD.minimumDismissTime = 5
+            ProgressHUD.maximumDismissTime = .infinity
+            ProgressHUD.appearance = HUDAppearance()
+            HUDTesting.setAnimations(true)
+        }
+    }
+
+    @MainActor private static func bezelIsMapped(in host: HostWindow) -> Bool {
+        guard let bezel = ProgressHUD.bezelWidget?.gtkWidget, gtk_widget_get_mapped(bezel) != 0 else { return false }
+        return gtk_widget_get_root(bezel).map { UnsafeMutableRawPointer($0) } == host.window.raw
+    }
+
+    /// Bug 1: the worker's last `setProgress` lands after `showSuccess`; the
+    /// result must stay a result and leave on its own timer, and a black mask
+    /// must not keep the window locked.
+    func testALateProgressValueDoesNotTurnAResultIntoAProgressHUD() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, content) = HUDTesting.window()
+            defer { host.close() }
+            var appearance = HUDAppearance()
+            appearance.mask = .black
+            ProgressHUD.appearance = appearance
+            ProgressHUD.minimumDismissTime = 0.3
+            ProgressHUD.maximumDismissTime = 0.3
+            ProgressHUD.showProgress(0.5, status: "Copying")
+            host.waitForFrames(2)
+            ProgressHUD.setProgress(1)      // posted: applied at the next frame
+            ProgressHUD.showSuccess(status: "Done")
+            host.waitForFrames(3)
+            let bezel = try! XCTUnwrap(ProgressHUD.bezelWidget?.gtkWidget)
+            XCTAssertEqual(gtk_accessible_get_accessible_role(bezel.accessible), GTK_ACCESSIBLE_ROLE_STATUS,
+                           "the success HUD is still a status, not a progress bar")
+            XCTAssertNil(HUDInputTests.descendant(of: bezel, cssClass: "annular"), "no progress ring in the result")
+            HUDTesting.wait("the result to leave on its own") { !ProgressHUD.isVisible }
+            XCTAssertNotEqual(gtk_widget_get_can_focus(content), 0, "the black mask gave the keyboard back")
+        }
+    }
+
+    /// Bug 1, from a worker thread: the common pattern loops on `setProgress`
+    /// and then awaits `showSuccess`.
+    func testAWorkerThatEndsOnSuccessLeavesASuccessHUDThatGoes() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, _) = HUDTesting.window()
+            defer { host.close() }
+            ProgressHUD.minimumDismissTime = 0.3
+            ProgressHUD.maximumDismissTime = 0.3
+            ProgressHUD.showProgress(0, status: "Working")
+            let finished = Task.detached {
+                for step in 1...2_000 { ProgressHUD.setProgress(Double(step) / 2_000) }
+                await ProgressHUD.showSuccess(status: "Done")
+            }
+            var done = false
+            Task { @MainActor in await finished.value; done = true }
+            HUDTesting.wait("the worker") { done }
+            host.waitForFrames(3)
+            HUDTesting.wait("the success HUD to leave") { !ProgressHUD.isVisible }
+            host.waitForFrames(3)
+            XCTAssertFalse(ProgressHUD.isVisible, "no late value brought it back")
+        }
+    }
+
+    /// Bug 2: the window goes while progress still arrives; the next show in
+    /// another window must be on screen there.
+    func testAfterTheHostWindowIsDestroyedTheNextShowIsOnScreenInTheNewHost() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (first, _) = HUDTesting.window()
+            ProgressHUD.host = first.window
+            ProgressHUD.showProgress(0.2, status: "Copying")
+            HUDTesting.wait("the HUD in the first window") { Self.bezelIsMapped(in: first) }
+            first.close()
+            ProgressHUD.setProgress(0.4)
+            for _ in 0..<20 { MainLoop.iterate() }
+            XCTAssertFalse(ProgressHUD.isVisible, "a late value does not bring back a HUD whose window is gone")
+            let (second, _) = HUDTesting.window()
+            defer { second.close() }
+            ProgressHUD.host = second.window
+            ProgressHUD.show(status: "Again")
+            HUDTesting.wait("the HUD mapped in the second window") { Self.bezelIsMapped(in: second) }
+            XCTAssertTrue(ProgressHUD.isVisible)
+        }
+    }
+
+    /// Bug 8: moving the HUD to another window keeps its activities.
+    func testMovingTheHUDToAnotherWindowKeepsItsActivityCount() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (first, _) = HUDTesting.window()
+            let (second, _) = HUDTesting.window()
+            defer { first.close(); second.close() }
+            ProgressHUD.host = first.window
+            ProgressHUD.show(status: "One")
+            HUDTesting.wait("the HUD in the first window") { Self.bezelIsMapped(in: first) }
+            ProgressHUD.host = second.window
+            ProgressHUD.show(status: "Two")
+            HUDTesting.wait("the HUD in the second window") { Self.bezelIsMapped(in: second) }
+            ProgressHUD.popActivity()
+            // Longer than the fade-out (0.15 s): isVisible is also true while fading out.
+            _ = MainLoop.run(until: { false }, timeoutMilliseconds: 500)
+            XCTAssertTrue(ProgressHUD.isVisible, "one of two activities is left")
+            XCTAssertTrue(Self.bezelIsMapped(in: second))
+            ProgressHUD.popActivity()
+            HUDTesting.wait("the HUD to go with the last activity") { !ProgressHUD.isVisible }
+        }
+    }
+}
