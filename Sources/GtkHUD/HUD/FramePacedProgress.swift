@@ -29,6 +29,8 @@ final class FramePacedProgress {
     private let pacer: @MainActor () -> UnsafeMutablePointer<GtkWidget>?
     private let apply: @MainActor (Double) -> Void
     private var armed: (widget: WeakObjectRef, tick: UInt32, safety: MainLoopSource)?
+    /// A source read every frame (`HUD.observe(Progress)`), applied in the same update phase.
+    private var following: (widget: WeakObjectRef, tick: UInt32)?
 
     /// - Parameters:
     ///   - mailbox: where the values are posted.
@@ -73,6 +75,25 @@ final class FramePacedProgress {
         self.armed = nil
         armed.safety.cancel()
         armed.widget.withObject { TickCallback.remove(armed.tick, from: $0.asWidget) }
+    }
+
+    /// Reads `read` in every frame of the pacing widget, where posted values
+    /// are applied, until ``stopFollowing()`` or the widget goes (its tick goes with it).
+    func follow(_ read: @escaping @MainActor () -> Void) {
+        stopFollowing()
+        guard let widget = pacer() else { return }
+        let tick = TickCallback.add(to: widget) { _ in
+            read()
+            return true
+        }
+        following = (WeakObjectRef(widget.raw), tick)
+    }
+
+    /// Stops reading the followed source; removes its tick (and so what it holds).
+    func stopFollowing() {
+        guard let following else { return }
+        self.following = nil
+        following.widget.withObject { TickCallback.remove(following.tick, from: $0.asWidget) }
     }
 
     /// The tick ran: GTK removes it as it returns false, so only the timeout goes.

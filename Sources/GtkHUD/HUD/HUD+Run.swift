@@ -13,16 +13,24 @@ extension HUD {
         _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let task = Task { try await work() }
-        if let cancelTitle { setButton(cancelTitle) { task.cancel() } }
+        let (token, restore) = runs.begin(showing: RunWorking(mode: mode, label: label))
+        cancellers[token] = { task.cancel() }
+        // The button (and Escape) cancels every run still working on this HUD.
+        let cancelAll: @MainActor () -> Void = { [weak self] in
+            task.cancel()
+            self?.cancelRuns()
+        }
+        if let restore { showRunState(mode: restore.mode, label: restore.label) }
+        if let cancelTitle { setButton(cancelTitle, action: cancelAll) }
         show()
         do {
             let value = try await withTaskCancellationHandler {
                 try await task.value
             } onCancel: { task.cancel() }
-            finish(mode: .success, label: successLabel, resultDuration: resultDuration)
+            finish(token, mode: .success, label: successLabel, resultDuration: resultDuration)
             return value
         } catch {
-            finish(mode: error is CancellationError ? .info : .error,
+            finish(token, mode: error is CancellationError ? .info : .error,
                    label: error is CancellationError ? "Cancelled" : Self.failureText(for: error),
                    resultDuration: resultDuration)
             throw error
@@ -54,14 +62,35 @@ extension HUD {
         return try await hud.run(successLabel: successLabel, cancelTitle: cancelTitle, work)
     }
 
-    func finish(mode: Mode, label: String?, resultDuration: Double) {
+    /// A run ended: only the last one still working shows its result (an
+    /// earlier one ends quietly; its caller has its value or error).
+    func finish(_ token: HUDRunLedger<RunWorking>.Token, mode: Mode, label: String?, resultDuration: Double) {
+        cancellers[token] = nil
+        guard runs.end(token) else { return }
         setButton(nil)
         if lifecycle.phase == .gracePending || !lifecycle.isVisible {
             hide(animated: false)
             return
         }
-        self.mode = mode
-        if let label { self.label = label }
+        showRunState(mode: mode, label: label ?? self.label)
         hide(afterDelay: resultDuration)
     }
+
+    /// Cancels every run still working on this HUD (its button, or Escape).
+    private func cancelRuns() {
+        for cancel in cancellers.values { cancel() }
+    }
+
+    private func showRunState(mode: Mode, label: String?) {
+        isShowingRunState = true
+        defer { isShowingRunState = false }
+        self.mode = mode
+        self.label = label
+    }
+}
+
+/// What a HUD showed before its runs, to come back to when it is reused.
+struct RunWorking: Sendable {
+    let mode: HUD.Mode
+    let label: String?
 }

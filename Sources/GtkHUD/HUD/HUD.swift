@@ -21,32 +21,28 @@ import HUDWidgets
 /// it is finished and ``HUD/hud(for:)`` no longer returns it.
 @MainActor
 public final class HUD {
-    /// What the bezel shows (MBProgressHUDMode, plus status images).
-    public enum Mode: Sendable, Equatable {
-        /// A spinning arc (or GtkSpinner with `.native` indicator animation).
-        case indeterminate
-        /// A pie that fills (MBProgressHUD's Determinate).
-        case determinate
-        /// A ring that fills.
-        case annularDeterminate
-        /// A horizontal bar.
-        case determinateHorizontalBar
-        /// The widget set with ``customWidget``.
-        case customView
-        /// Labels only.
-        case text
-        /// A checkmark, cross or info icon.
-        case success, error, info
-    }
+    /// What the bezel shows (MBProgressHUDMode, plus status images): HUDCore's ``HUDMode``.
+    public typealias Mode = HUDMode
 
     // MARK: Content
 
-    public var mode: Mode = .indeterminate { didSet { refresh() } }
-    /// The status text (plain text unless the appearance enables markup).
-    public var label: String? { didSet { refresh() } }
-    /// Smaller text under the label.
-    public var detailsLabel: String? { didSet { refresh() } }
-    /// Progress of determinate modes (0...1; NaN or infinity → indeterminate; clamped).
+    /// What the bezel shows (`.indeterminate`).
+    public var mode: Mode = .indeterminate { didSet { contentChangedByApp() } }
+    /// The status text (plain text unless the appearance enables markup; nil, the default, for none).
+    public var label: String? {
+        didSet {
+            cleanLabel = HUDInput.status(label, source: "HUD.label")
+            contentChangedByApp()
+        }
+    }
+    /// Smaller text under the label (nil, the default, for none).
+    public var detailsLabel: String? {
+        didSet {
+            cleanDetails = HUDInput.status(detailsLabel, source: "HUD.detailsLabel")
+            refresh()
+        }
+    }
+    /// Progress of determinate modes (0...1, default 0; NaN or infinity → indeterminate; clamped).
     public var progress: Double = 0 {
         didSet {
             let sanitised = HUDInput.progress(progress)
@@ -66,7 +62,7 @@ public final class HUD {
         }
     }
     /// Look and motion (defaults: MBProgressHUD's fade, margin 20).
-    public var appearance: HUDAppearance { didSet { view.appearance = appearance; refresh() } }
+    public var appearance: HUDAppearance { didSet { view.appearance = appearance } }
 
     // MARK: Behaviour
 
@@ -74,21 +70,21 @@ public final class HUD {
     public var graceTime: Double = 0 {
         didSet {
             graceTime = HUDInput.setting(graceTime, current: oldValue, range: 0...3600, source: "HUD.graceTime")
-            applyTiming()
+            controller.timing = timing
         }
     }
     /// Seconds the HUD stays at least once shown (0).
     public var minimumShowTime: Double = 0 {
         didSet {
             minimumShowTime = HUDInput.setting(minimumShowTime, current: oldValue, range: 0...3600, source: "HUD.minimumShowTime")
-            applyTiming()
+            controller.timing = timing
         }
     }
     /// Show/hide animation length (0.3 s, MBProgressHUD); 0 when GTK animations are off.
     public var animationDuration: Double = 0.3 {
         didSet {
             animationDuration = HUDInput.setting(animationDuration, current: oldValue, range: 0...10, source: "HUD.animationDuration")
-            applyTiming()
+            controller.timing = timing
         }
     }
     /// Leave the host once hidden and finish (default true).
@@ -99,21 +95,30 @@ public final class HUD {
     public var completion: (@MainActor () -> Void)?
 
     /// Whether the HUD is on screen (fading in, shown or fading out).
-    public var isVisible: Bool { lifecycle.isVisible }
+    public var isVisible: Bool { controller.isVisible }
     /// Whether the HUD was hidden (MBProgressHUD's hasFinished): set when a hide
     /// finishes, cleared by the next ``show(animated:)``. ``HUD/hud(for:)`` skips
     /// finished HUDs, also those kept with `removesFromHostOnHide = false`.
     public private(set) var isFinished = false
 
-    let lifecycle: HUDLifecycle
+    /// The behaviour (content, timing, lifecycle, announcements), decided in HUDCore.
+    let controller: HUDController
+    var lifecycle: HUDLifecycle { controller.lifecycle }
     let view: HUDBezelPresenter
+    /// The overlapping and successive `run`s of this HUD (see HUD+Run.swift).
+    var runs = HUDRunLedger<RunWorking>()
+    /// How to cancel each run still working (the button cancels them all).
+    var cancellers: [HUDRunLedger<RunWorking>.Token: @Sendable () -> Void] = [:]
+    /// Set while `run` itself changes mode and label, which is not the app's own change.
+    var isShowingRunState = false
+    private var cleanLabel: String?
+    private var cleanDetails: String?
     private let hub = HUDEventHub()
     let overlayWidget: WeakObjectRef
     private var buttonAction: (@MainActor () -> Void)?
     private var selfRetain: HUD?
     private var customContent: GtkObjectContent?
     private var buttonTitle: String?
-    private var progressPoll: (source: ObjectRef, tick: UInt32)?
     private var sequenceTask: Task<Void, Never>?
     nonisolated private let mailbox = ProgressMailbox()
     /// Applies what ``setProgress(_:)`` posts, once per frame of the overlay's window.
@@ -138,17 +143,17 @@ public final class HUD {
         let overlay = try Self.overlay(for: host, caller: "HUD.init(on:)")
         self.appearance = appearance
         overlayWidget = WeakObjectRef(overlay.pointer.raw)
-        lifecycle = HUDLifecycle(scheduler: GLibScheduler.shared)
+        controller = HUDController(scheduler: GLibScheduler.shared, announcementClock: HUDBezelPresenter.announcementClock)
         view = HUDBezelPresenter(overlay: overlay)
         view.appearance = appearance
         view.onButton = { [weak self] in self?.buttonAction?() }
         view.onTouchInside = { [weak self] in self?.hub.send(.touchInside) }
         view.onTouchOutside = { [weak self] in self?.hub.send(.touchOutside) }
-        lifecycle.presenter = view
-        _ = lifecycle.addObserver { [weak self] event in self?.handle(event) }
+        controller.timing = timing
+        controller.attach(view)
+        _ = controller.lifecycle.addObserver { [weak self] event in self?.handle(event) }
         disposeHandlerID = overlay.implementation.addDisposeHandler { [weak self] in self?.hostDestroyed() }
-        applyTiming()
-        view.display(content)
+        refresh()
     }
 
     /// The overlay a HUD on `host` goes into, or the error (reported) that stops it.
@@ -181,21 +186,20 @@ public final class HUD {
         isFinished = false
         register()
         selfRetain = self
-        applyTiming(animated: animated)
-        refresh()
-        lifecycle.show()
+        controller.animationsEnabled = GtkEnvironment.animationsEnabled(for: view.maskWidgetPointer)
+        controller.present(content, animated: animated)
     }
 
     /// Hides the HUD, after `delay` seconds if given (a new `show` cancels a pending hide).
     /// `completion` runs exactly once, with how the hide ended.
     public func hide(animated: Bool = true, afterDelay delay: Double = 0,
                      completion: (@MainActor (HUDDismissOutcome) -> Void)? = nil) {
-        applyTiming(animated: animated)
         let seconds = HUDInput.delay(seconds: delay, source: "HUD.hide(afterDelay:)")
+        controller.animationsEnabled = GtkEnvironment.animationsEnabled(for: view.maskWidgetPointer)
         // The lifecycle settles every hide with an outcome, also one during the
         // grace time (which sends no events): `.dismissed` is the one place a HUD
         // is known to have gone. Superseded hides leave it on screen.
-        lifecycle.hide(afterDelay: seconds) { [weak self] outcome in
+        controller.dismiss(afterDelay: seconds, animated: animated) { [weak self] outcome in
             if outcome == .dismissed { self?.didHide() }
             completion?(outcome)
         }
@@ -227,29 +231,25 @@ public final class HUD {
 
     /// Stops following a `Progress` (see `observe(_:)`, with the `FoundationInterop` trait).
     func stopObservingProgress() {
-        if let poll = progressPoll { TickCallback.remove(poll.tick, from: poll.source.widget) }
-        progressPoll = nil
+        progressDelivery.stopFollowing()
     }
 
-    /// Polls `read` once per frame while the HUD is shown (the engine of `observe(_:)`).
+    /// Reads `read` once per frame while the HUD is shown, through the same
+    /// frame pacing as ``setProgress(_:)`` (the engine of `observe(_:)`).
     func pollProgress(_ read: @escaping @MainActor () -> (fraction: Double, description: String?)) {
-        stopObservingProgress()
-        if mode == .indeterminate || mode == .text { mode = .annularDeterminate }
-        let anchor = ObjectRef(retaining: view.maskWidgetPointer.raw)
-        let tick = TickCallback.add(to: anchor.widget) { [weak self] _ in
-            guard let self else { return false }
+        if mode.isIndefinite { mode = .annularDeterminate }
+        progressDelivery.follow { [weak self] in
+            guard let self else { return }
             let (fraction, description) = read()
             if fraction != self.progress { self.progress = fraction }
             if let description, !description.isEmpty, description != self.label { self.label = description }
-            return true
         }
-        progressPoll = (anchor, tick)
     }
 
     /// Follows any async sequence of progress values until it ends, throws or the HUD hides.
     public func track<Values: AsyncSequence>(_ values: Values) where Values.Element == Double {
         sequenceTask?.cancel()
-        if mode == .indeterminate || mode == .text { mode = .annularDeterminate }
+        if mode.isIndefinite { mode = .annularDeterminate }
         nonisolated(unsafe) let sequence = values
         sequenceTask = Task { @MainActor [weak self] in
             do {
@@ -273,41 +273,32 @@ public final class HUD {
 
     // MARK: Internals
 
-    /// The one road for content: hands the change to the presenter (a progress
-    /// step only moves the indicator).
-    private func refresh() {
-        view.update(from: view.content, to: content)
+    /// The one road for content: the controller hands the change to the
+    /// presenter (a progress step only moves the indicator) and decides what is announced.
+    func refresh() {
+        controller.setContent(content)
     }
 
-    /// What the properties say the HUD shows.
+    /// The app set the mode or the label itself: that is the work a later `run` comes back to.
+    private func contentChangedByApp() {
+        if !isShowingRunState { runs.forgetResult() }
+        refresh()
+    }
+
+    /// What the properties say the HUD shows (texts cleaned once, as they were set).
     private var content: HUDContent {
-        let fraction = HUDInput.progress(progress)
-        let indicator: HUDIndicator = switch mode {
-        case .indeterminate: .indeterminate
-        case .determinate, .annularDeterminate, .determinateHorizontalBar: fraction.map { .progress($0) } ?? .indeterminate
-        case .customView: customContent.map { .custom($0) } ?? .textOnly
-        case .text: .textOnly
-        case .success: .success
-        case .error: .error
-        case .info: .info
-        }
-        let style: HUDProgressStyle = switch mode {
-        case .determinate: .pie
-        case .determinateHorizontalBar: .bar
-        default: .annular
-        }
-        return HUDContent(status: HUDInput.status(label, source: "HUD.label"),
-                          details: HUDInput.status(detailsLabel, source: "HUD.detailsLabel"),
-                          indicator: indicator, progressStyle: style, buttonTitle: buttonTitle)
+        HUDContent(status: cleanLabel, details: cleanDetails,
+                   indicator: mode.indicator(progress: HUDInput.progress(progress), custom: customContent),
+                   progressStyle: mode.progressStyle, buttonTitle: buttonTitle)
     }
 
-    private func applyTiming(animated: Bool = true) {
-        let animations = animated && GtkEnvironment.animationsEnabled(for: view.maskWidgetPointer)
-        let fade = animations ? HUDInput.duration(seconds: animationDuration, source: "HUD.animationDuration") : .zero
-        lifecycle.configuration = HUDLifecycle.Configuration(
-            graceTime: HUDInput.duration(seconds: graceTime, source: "HUD.graceTime"),
-            minimumShowTime: HUDInput.duration(seconds: minimumShowTime, source: "HUD.minimumShowTime"),
-            fadeInDuration: fade, fadeOutDuration: fade)
+    private var timing: HUDController.Timing {
+        var timing = HUDController.Timing()
+        timing.graceTime = graceTime
+        timing.minimumShowTime = minimumShowTime
+        timing.fadeInDuration = animationDuration
+        timing.fadeOutDuration = animationDuration
+        return timing
     }
 
     private func handle(_ event: HUDLifecycleEvent) {
@@ -333,10 +324,11 @@ public final class HUD {
     private func hostDestroyed() {
         // The HUD goes with its host: that ends its appearance like a hide.
         let wasUp = !isFinished && lifecycle.phase != .hidden
-        lifecycle.cancelAll()
+        controller.hostDestroyed()
         isFinished = true
         sequenceTask?.cancel()
-        progressPoll = nil
+        stopObservingProgress()
+        progressDelivery.cancel()
         unregister()
         if wasUp { completion?() }
         selfRetain = nil

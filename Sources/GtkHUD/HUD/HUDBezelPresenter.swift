@@ -30,10 +30,9 @@ final class HUDBezelPresenter: HUDPresenter {
     var onTouchInside: (@MainActor () -> Void)?
     var onTouchOutside: (@MainActor () -> Void)?
     private(set) var content = HUDContent()
-    private lazy var announcements = HUDAnnouncementPolicy(scheduler: Self.announcementClock)
-    /// The clock of the announcement policy's pacing (tests put a manual one here).
-    static var announcementClock: any Scheduler = GLibScheduler.shared
     private var isOnScreen = false
+    /// The clock that paces announcements of HUDs made from now on (tests put a manual one here).
+    static var announcementClock: any Scheduler = GLibScheduler.shared
 
     init(overlay: HUDOverlay) {
         self.overlay = WeakObjectRef(overlay.pointer.raw)
@@ -61,26 +60,21 @@ final class HUDBezelPresenter: HUDPresenter {
         content = newContent
         if bezelView?.role != HUDBezelWidget.role(for: newContent.indicator) { rebuildBezel() }
         bezelView?.apply(newContent)
-        announceContent()
     }
 
     func displayProgress(_ fraction: Double) {
         content.indicator = .progress(fraction)
         guard let bezelView, bezelView.role == HUDBezelWidget.role(for: content.indicator) else { return display(content) }
         bezelView.setProgress(fraction)
-        // The fast road skips the rest of the bezel, not the screen reader.
-        announceContent()
     }
 
-    /// Tells screen readers about the content once it is on screen, without flooding.
-    private func announceContent() {
-        guard isOnScreen, let bezel else { return }
-        let name = content.spokenName
-        guard let text = announcements.announcement(status: name, progress: content.indicator.progressFraction) else { return }
-        // A focused bezel speaks its name by itself (on focus, and when the name
-        // changes); anything else it says (progress) goes through the announcer.
-        let spokenByFocus = gtk_widget_has_focus(bezel.widget) != 0 && text == name
-        Announcer.announce(text, from: bezel.widget, priority: content.indicator == .error ? .assertive : .polite,
+    /// Says what the controller decided. A focused bezel speaks its name by
+    /// itself (on focus, and when the name changes); anything else it says
+    /// (progress) goes through the announcer.
+    func announce(_ announcement: HUDAnnouncement) {
+        guard let bezel else { return }
+        let spokenByFocus = gtk_widget_has_focus(bezel.widget) != 0 && announcement.isName
+        Announcer.announce(announcement.text, from: bezel.widget, priority: announcement.isUrgent ? .assertive : .polite,
                            spokenByFocus: spokenByFocus)
     }
 
@@ -106,6 +100,10 @@ final class HUDBezelPresenter: HUDPresenter {
 
     private func applyAppearance() {
         maskWidget.mask = appearance.mask
+        // A HUD on screen whose mask starts or stops blocking takes or gives back the keyboard at once.
+        if isOnScreen, appearance.mask.blocksInput != isBlocking {
+            appearance.mask.blocksInput ? takeFocusIfBlocking() : giveBackFocus()
+        }
         placement.position = appearance.position
         placement.offset = appearance.offset
         placement.margin = max(0, appearance.margin.isFinite ? appearance.margin : 20)
@@ -116,11 +114,12 @@ final class HUDBezelPresenter: HUDPresenter {
     // MARK: Presenter
 
     func beginAppear(duration: Duration) {
+        // A HUD coming from nowhere fades in from transparent; one fading out turns around where it is.
+        if !isOnScreen { apply(progress: 0, hiddenScale: appearance.transition.hiddenScale(appearing: true)) }
         attachIfNeeded()
         takeFocusIfBlocking()
         animate(appearing: true, duration: duration)
         isOnScreen = true
-        announceContent()
     }
 
     func beginDisappear(duration: Duration) {
@@ -132,7 +131,6 @@ final class HUDBezelPresenter: HUDPresenter {
     func finishDisappear() {
         animation = nil
         isOnScreen = false
-        announcements.reset()
         giveBackFocus()
         gtk_widget_set_visible(mask.widget, 0)
         removeEscape()

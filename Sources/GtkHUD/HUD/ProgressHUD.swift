@@ -91,9 +91,7 @@ public enum ProgressHUD {
 
     /// Ends one activity started by `show`; the HUD goes when none is left.
     public static func popActivity() {
-        guard let controller = SharedHUD.instance?.controller else { return }
-        controller.popActivity()
-        if controller.activityCount == 0, !controller.content.indicator.dismissesAutomatically { SharedHUD.dropLateProgress() }
+        SharedHUD.instance?.controller.popActivity()
     }
 
     /// Whether the HUD is on screen (fading in, shown, or fading out).
@@ -158,29 +156,29 @@ public enum ProgressHUD {
 
     /// Seconds before a requested HUD appears; dismissed within it, it never shows (0).
     public static var graceTime: Double {
-        get { SharedHUD.timing.grace }
-        set { SharedHUD.setTiming(\.grace, newValue, range: 0...3600, name: "graceTime") }
+        get { SharedHUD.timing.graceTime }
+        set { SharedHUD.setTiming(\.graceTime, newValue, range: 0...3600, name: "graceTime") }
     }
     /// Shortest display of a status HUD (5 s).
     public static var minimumDismissTime: Double {
-        get { SharedHUD.timing.minimumDismiss }
-        set { SharedHUD.setTiming(\.minimumDismiss, newValue, range: 0...HUDInput.maximumSeconds, name: "minimumDismissTime", allowsInfinity: true) }
+        get { SharedHUD.timing.minimumDismissTime }
+        set { SharedHUD.setTiming(\.minimumDismissTime, newValue, range: 0...HUDInput.maximumSeconds, name: "minimumDismissTime", allowsInfinity: true) }
     }
     /// Longest display of a status HUD (∞). NaN keeps the last value (made 0
     /// it would dismiss every success HUD at once).
     public static var maximumDismissTime: Double {
-        get { SharedHUD.timing.maximumDismiss }
-        set { SharedHUD.setTiming(\.maximumDismiss, newValue, range: 0...HUDInput.maximumSeconds, name: "maximumDismissTime", allowsInfinity: true) }
+        get { SharedHUD.timing.maximumDismissTime }
+        set { SharedHUD.setTiming(\.maximumDismissTime, newValue, range: 0...HUDInput.maximumSeconds, name: "maximumDismissTime", allowsInfinity: true) }
     }
     /// Fade-in length (0.15 s); 0 when GTK animations are off.
     public static var fadeInDuration: Double {
-        get { SharedHUD.timing.fadeIn }
-        set { SharedHUD.setTiming(\.fadeIn, newValue, range: 0...10, name: "fadeInDuration") }
+        get { SharedHUD.timing.fadeInDuration }
+        set { SharedHUD.setTiming(\.fadeInDuration, newValue, range: 0...10, name: "fadeInDuration") }
     }
     /// Fade-out length (0.15 s); 0 when GTK animations are off.
     public static var fadeOutDuration: Double {
-        get { SharedHUD.timing.fadeOut }
-        set { SharedHUD.setTiming(\.fadeOut, newValue, range: 0...10, name: "fadeOutDuration") }
+        get { SharedHUD.timing.fadeOutDuration }
+        set { SharedHUD.setTiming(\.fadeOutDuration, newValue, range: 0...10, name: "fadeOutDuration") }
     }
 
     /// Puts a widget of yours in the bezel (then call ``showCustomWidget(status:)``);
@@ -201,9 +199,9 @@ public enum ProgressHUD {
 
     /// Removes the shared HUD at once and forgets its host (completions run with `.cancelled`).
     public static func reset() {
-        SharedHUD.acceptsProgress.store(true, ordering: .releasing)
         SharedHUD.instance?.controller.cancelAll()
         SharedHUD.instance?.view?.tearDown()
         SharedHUD.instance = nil
+        SharedHUD.acceptsProgress.store(true, ordering: .releasing)
     }
 }

@@ -4,19 +4,20 @@ import HUDCore
 import HUDWidgets
 import Synchronization
 
-/// The state behind ``ProgressHUD``.
+/// The state behind ``ProgressHUD``: HUDCore's ``SharedHUDController`` (which
+/// decides everything) and the view it is drawn by in the current window.
 @MainActor
 final class SharedHUD {
-    struct Timing { var grace = 0.0, minimumDismiss = 5.0, maximumDismiss = Double.infinity, fadeIn = 0.15, fadeOut = 0.15 }
-
     static var instance: SharedHUD?
     static var appearance = HUDAppearance()
-    static var timing = Timing()
+    /// The settings as the app set them (each checked once, as it is set).
+    static var timing = HUDController.Timing()
     static var hostWidget: WeakObjectRef?
     static var customWidget: GtkObjectContent?
     static let hub = HUDEventHub()
     nonisolated static let mailbox = ProgressMailbox()
-    /// False from a dismissal to the next explicit show: progress posted then is late.
+    /// Mirrors ``HUDController/acceptsPostedProgress`` for other threads: false
+    /// from a result, a dismissal or the window's end to the next show of work.
     nonisolated static let acceptsProgress = Atomic<Bool>(true)
 
     /// Drops progress posted from now on, and any not yet taken.
@@ -27,7 +28,6 @@ final class SharedHUD {
 
     let controller: SharedHUDController
     private(set) var view: HUDBezelPresenter?
-    private var overlayWatch: WeakObjectRef?
     /// The dispose handler on the current overlay, removed when the HUD moves
     /// to another overlay or is reset (the overlay outlives it).
     private var disposeRegistration: (overlay: WeakObjectRef, id: Int)?
@@ -43,7 +43,12 @@ final class SharedHUD {
     }
 
     private init() {
-        controller = SharedHUDController(scheduler: GLibScheduler.shared)
+        controller = SharedHUDController(scheduler: GLibScheduler.shared, announcementClock: HUDBezelPresenter.announcementClock)
+        controller.sourcePrefix = "ProgressHUD"
+        controller.core.timing = SharedHUD.timing
+        controller.core.onPostedProgressGateChange = { accepts in
+            if accepts { SharedHUD.acceptsProgress.store(true, ordering: .releasing) } else { SharedHUD.dropLateProgress() }
+        }
         _ = controller.lifecycle.addObserver { [weak self] event in
             SharedHUD.hub.send(event, status: self?.controller.content.status)
         }
@@ -53,7 +58,6 @@ final class SharedHUD {
     /// clear message) before GTK is initialised or when there is no window.
     static func prepare(caller: String = #function) -> SharedHUD? {
         guard GtkHUDRuntime.prepare(caller: "ProgressHUD.\(caller)") else { return nil }
-        acceptsProgress.store(true, ordering: .releasing) // an explicit show: progress counts again
         // A destroyed window the app still holds would take an overlay and a HUD nobody sees.
         if let host = hostWidget?.withObject({ $0.asWidget }), WindowLiveness.destroyedWindow(of: host) != nil {
             Diagnostics.report("ProgressHUD.\(caller)", "ProgressHUD.host is in a destroyed window (gtk_window_destroy); set another host or nil. Nothing was shown.")
@@ -66,7 +70,7 @@ final class SharedHUD {
             return nil
         }
         shared.attach(to: overlay)
-        shared.applyTiming()
+        shared.controller.core.animationsEnabled = GtkEnvironment.animationsEnabled(for: shared.view?.maskWidgetPointer)
         return shared
     }
 
@@ -77,13 +81,12 @@ final class SharedHUD {
         pacer: { instance?.view?.overlay.withObject { $0.asWidget } },
         apply: { applyProgress($0) })
 
+    /// Whether a value is late is the core's decision; this only finds the HUD.
     private static func applyProgress(_ value: Double) {
-        // Posted just before a dismissal, taken just after: still late.
-        guard acceptsProgress.load(ordering: .acquiring), let shared = instance ?? prepare() else { return }
-        if case .progress = shared.controller.content.indicator, shared.controller.isVisible {
-            _ = shared.controller.updateProgress(value)
-        } else {
-            shared.controller.showProgress(value, status: shared.controller.content.status)
+        if let instance {
+            instance.controller.applyPostedProgress(value)
+        } else if acceptsProgress.load(ordering: .acquiring), let shared = prepare(caller: "setProgress(_:)") {
+            shared.controller.applyPostedProgress(value)
         }
     }
 
@@ -92,45 +95,34 @@ final class SharedHUD {
         return hostWidget.flatMap { HUDOverlay.host(for: $0) }
     }
 
+    /// Draws the HUD in `overlay`: a new view when the overlay changed, handed
+    /// to the controller, which moves the HUD as it is (activities, timers, content).
     private func attach(to overlay: HUDOverlay) {
         if let view, view.overlay.withObject({ $0 }) == overlay.pointer.raw { return }
-        if view != nil {
-            controller.cancelAll()
-            view?.tearDown()
-        }
         let created = HUDBezelPresenter(overlay: overlay)
         created.appearance = SharedHUD.appearance
         created.onTouchInside = { SharedHUD.hub.send(.touchInside) }
         created.onTouchOutside = { SharedHUD.hub.send(.touchOutside) }
-        created.display(controller.content)
+        let old = view
         view = created
-        controller.lifecycle.presenter = created
+        controller.attach(created)
+        old?.tearDown()
         removeDisposeHandler()
         let id = overlay.implementation.addDisposeHandler { [weak self, weak created] in
             guard let self, let created, self.view === created else { return }
             self.disposeRegistration = nil
-            // The host window is going away: finish at once, run completions, pair events.
-            self.controller.cancelAll()
+            // The host window is going away: the core ends the HUD and refuses late progress.
+            self.controller.hostDestroyed()
             self.view = nil
         }
         disposeRegistration = (WeakObjectRef(overlay.pointer.raw), id)
     }
 
     /// Sets one timing setting from ``ProgressHUD`` (checked once, as it is set) and applies it.
-    static func setTiming(_ setting: WritableKeyPath<Timing, Double>, _ value: Double, range: ClosedRange<Double>,
+    static func setTiming(_ setting: WritableKeyPath<HUDController.Timing, Double>, _ value: Double, range: ClosedRange<Double>,
                           name: String, allowsInfinity: Bool = false) {
         timing[keyPath: setting] = HUDInput.setting(value, current: timing[keyPath: setting], range: range,
                                                     source: "ProgressHUD.\(name)", allowsInfinity: allowsInfinity)
-        instance?.applyTiming()
-    }
-
-    func applyTiming() {
-        let animations = view.map { GtkEnvironment.animationsEnabled(for: $0.maskWidgetPointer) } ?? GtkEnvironment.animationsEnabled(for: nil)
-        let timing = SharedHUD.timing
-        controller.graceTime = timing.grace
-        controller.minimumDismissTime = timing.minimumDismiss
-        controller.maximumDismissTime = timing.maximumDismiss
-        controller.fadeInDuration = animations ? timing.fadeIn : 0
-        controller.fadeOutDuration = animations ? timing.fadeOut : 0
+        instance?.controller.core.timing = timing
     }
 }

@@ -97,7 +97,7 @@ public struct HUDAppearance: Sendable, Equatable {
     public var foregroundImageColor: HUDColor? = nil
     /// Border colour and width (SVProgressHUD's setBorderColor/Width).
     public var border: (color: HUDColor, width: Double)? = nil
-    /// Image size in pixels (28).
+    /// Image size in pixels (28). At 28 the stylesheet decides (`-gtk-icon-size` on `image.hudimage`), so CSS can resize it; another value here wins over CSS.
     public var imageViewSize: Double = 28
     /// Tint images with the foreground colour (symbolic icons).
     public var tintsImages = true

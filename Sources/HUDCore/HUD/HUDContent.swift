@@ -31,15 +31,20 @@ public struct HUDContent: Hashable, Sendable {
         HUDInput.accessibleName(for: status)
     }
 
-    /// The name a screen reader reads for the bezel: the status, or what the indicator means.
+    /// The name a screen reader reads for the bezel: the status, or what the
+    /// indicator means. A result says what it means before its status
+    /// ("Success: Saved"), so the outcome is never told by colour or icon alone
+    /// and a result keeping the working label (`HUD.run` without a success
+    /// label) is still news.
     public var spokenName: String {
-        if let status, !status.isEmpty { return accessibleName }
-        switch indicator {
-        case .success: return "Success"
-        case .error: return "Error"
-        case .info: return "Information"
-        default: return accessibleName
+        let meaning: String? = switch indicator {
+        case .success: "Success"
+        case .error: "Error"
+        case .info: "Information"
+        default: nil
         }
+        guard let status, !status.isEmpty else { return meaning ?? accessibleName }
+        return meaning.map { "\($0): \(accessibleName)" } ?? accessibleName
     }
 
     /// Whether `other` differs from this content only in its progress fraction:

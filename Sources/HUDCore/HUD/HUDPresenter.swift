@@ -13,6 +13,8 @@ public protocol HUDPresenter: AnyObject {
     func display(_ content: HUDContent)
     /// The fast road: only the progress fraction of the content shown changed.
     func displayProgress(_ fraction: Double)
+    /// Tell screen readers `announcement` (``HUDController`` decides what and when).
+    func announce(_ announcement: HUDAnnouncement)
     /// Put the HUD on screen if needed and animate it in over `duration` (zero: appear at once).
     func beginAppear(duration: Duration)
     /// Animate the HUD out over `duration` (zero: at once). The widget stays in its host until `finishDisappear`.

@@ -1,8 +1,11 @@
-/// The application-wide HUD (SVProgressHUD's singleton semantics), built on one ``HUDLifecycle``.
+/// The application-wide HUD (SVProgressHUD's singleton semantics): a
+/// ``HUDController`` plus activity counting.
 ///
-/// The public GtkHUD API hops to the main actor and calls this; the GTK layer
-/// renders ``content`` and drives the view, both through ``lifecycle``'s presenter
-/// (``HUDPresenter``, the one channel to the view), and reports events.
+/// The public GtkHUD API (`ProgressHUD`) hops to the main actor and calls this;
+/// the GTK layer attaches its view with ``attach(_:)`` and renders what the
+/// controller decides. Values reach this type already checked by the public
+/// API; texts are cleaned here and reported under ``sourcePrefix`` (the public
+/// type's name), so an app reads `ProgressHUD.show(status:)` in a message.
 ///
 /// Differences from SVProgressHUD, each fixing a reported race or surprise:
 /// - Calls take effect synchronously, so `show(); show(); popActivity()` leaves
@@ -15,84 +18,81 @@
 /// - Status HUDs (info, success, error, image) count their display time from the
 ///   end of the fade-in, or from now if the HUD is already fully shown.
 /// - ``popActivity()`` never cuts a status HUD short: it leaves on its own timer.
+/// - Moving to another window (``attach(_:)``) keeps the activities and the HUD as it is.
+/// - Progress posted late (after a result, a dismissal or the window's end) is dropped.
 /// - Every dismissal completion runs exactly once (see ``HUDDismissOutcome``).
 @MainActor
 public final class SharedHUDController {
-    /// The appear/disappear machine; set its presenter and observe its events from the view layer.
-    public let lifecycle: HUDLifecycle
+    /// The HUD's behaviour: content, timing, lifecycle, late progress, announcements.
+    public let core: HUDController
+
+    /// The appear/disappear machine; observe its events from the view layer.
+    public var lifecycle: HUDLifecycle { core.lifecycle }
 
     /// What the HUD shows now (kept after the HUD hides, until the next show).
-    public private(set) var content = HUDContent()
+    public var content: HUDContent { core.content }
 
     /// Outstanding `show`/progress activities that ``popActivity()`` can end. Never negative.
     public private(set) var activityCount = 0
 
-
+    /// The public name messages about bad input are reported under (`"ProgressHUD"` from GtkHUD).
+    public var sourcePrefix = "SharedHUDController"
 
     /// Seconds a requested HUD waits before appearing (default 0); a dismissal within it shows nothing.
-    public var graceTime: Double = 0 {
-        didSet { graceTime = HUDInput.seconds(graceTime, source: "SharedHUDController.graceTime"); applyTiming() }
+    public var graceTime: Double {
+        get { core.timing.graceTime }
+        set { core.timing.graceTime = newValue }
     }
-
     /// Shortest display time of a status HUD, in seconds (default 5); `.infinity` keeps status HUDs up.
-    public var minimumDismissTime: Double = 5 {
-        didSet {
-            minimumDismissTime = HUDInput.seconds(
-                minimumDismissTime, source: "SharedHUDController.minimumDismissTime", allowsInfinity: true)
-        }
+    public var minimumDismissTime: Double {
+        get { core.timing.minimumDismissTime }
+        set { core.timing.minimumDismissTime = newValue }
     }
-
     /// Longest display time of a status HUD, in seconds (default `.infinity`, no cap).
-    public var maximumDismissTime: Double = .infinity {
-        didSet {
-            maximumDismissTime = HUDInput.seconds(
-                maximumDismissTime, source: "SharedHUDController.maximumDismissTime", allowsInfinity: true)
-        }
+    public var maximumDismissTime: Double {
+        get { core.timing.maximumDismissTime }
+        set { core.timing.maximumDismissTime = newValue }
     }
-
-    /// Fade-in length in seconds (default 0.15); the view layer sets 0 when animations are disabled.
-    public var fadeInDuration: Double = 0.15 {
-        didSet {
-            fadeInDuration = HUDInput.seconds(fadeInDuration, source: "SharedHUDController.fadeInDuration")
-            applyTiming()
-        }
+    /// Fade-in length in seconds (default 0.15); none while ``HUDController/animationsEnabled`` is false.
+    public var fadeInDuration: Double {
+        get { core.timing.fadeInDuration }
+        set { core.timing.fadeInDuration = newValue }
     }
-
     /// Fade-out length in seconds (default 0.15).
-    public var fadeOutDuration: Double = 0.15 {
-        didSet {
-            fadeOutDuration = HUDInput.seconds(fadeOutDuration, source: "SharedHUDController.fadeOutDuration")
-            applyTiming()
-        }
+    public var fadeOutDuration: Double {
+        get { core.timing.fadeOutDuration }
+        set { core.timing.fadeOutDuration = newValue }
     }
 
     /// A progress HUD was started and not dismissed since: further progress calls are updates.
     private var isProgressActivityOpen = false
 
     /// Creates a hidden shared HUD timed by `scheduler`, with SVProgressHUD's default timing.
-    public init(scheduler: any Scheduler) {
-        lifecycle = HUDLifecycle(scheduler: scheduler)
-        applyTiming()
+    public init(scheduler: any Scheduler, announcementClock: (any Scheduler)? = nil) {
+        core = HUDController(scheduler: scheduler, announcementClock: announcementClock)
     }
 
     /// Whether the HUD is drawn: fading in, fully shown or fading out (not during the grace time).
-    public var isVisible: Bool { lifecycle.isVisible }
+    public var isVisible: Bool { core.isVisible }
+
+    /// Draws the HUD with `view` (another window's, say), keeping activities, timers and content.
+    public func attach(_ view: (any HUDPresenter)?) { core.attach(view) }
 
     // MARK: Activity HUDs
 
     /// Shows a spinner with an optional status and counts one activity.
     public func show(status: String? = nil) {
-        let status = HUDInput.status(status, source: "SharedHUDController.show(status:)")
+        let status = clean(status, "show(status:)")
         activityCount += 1
-        present(HUDContent(status: status, indicator: .indeterminate))
+        core.present(HUDContent(status: status, indicator: .indeterminate))
     }
 
     /// Shows a caller-supplied indicator (a widget the GTK layer wrapped in
     /// ``ExternalContent``) with an optional status (nil: the text alone), and counts one activity like ``show(status:)``.
     public func showCustom(_ widget: ExternalContent?, status: String? = nil) {
-        let status = HUDInput.status(status, source: "SharedHUDController.showCustom(_:status:)")
+        let status = clean(status, "showCustomWidget(status:)")
         activityCount += 1
-        present(HUDContent(status: status, indicator: widget.map { .custom($0) } ?? .textOnly))
+        core.present(HUDContent(status: status, indicator: widget.map { .custom($0) } ?? .textOnly))
     }
 
     /// Puts `widget` in place of the custom widget on screen, if one is showing.
@@ -100,7 +100,7 @@ public final class SharedHUDController {
         guard case .custom = content.indicator else { return }
         var updated = content
         updated.indicator = widget.map { .custom($0) } ?? .textOnly
-        setContent(updated)
+        core.setContent(updated)
     }
 
     /// Shows determinate progress (`0...1`; NaN or infinite shows a spinner) with an optional status.
@@ -109,61 +109,58 @@ public final class SharedHUDController {
     /// later calls only update the content. `status` replaces the current status
     /// (`nil` removes it); use ``updateProgress(_:)`` to keep it.
     public func showProgress(_ progress: Double, status: String? = nil) {
-        let status = HUDInput.status(status, source: "SharedHUDController.showProgress(_:status:)")
-        if !isProgressActivityOpen {
-            isProgressActivityOpen = true
-            activityCount += 1
-        }
-        present(HUDContent(status: status, indicator: Self.indicator(forProgress: progress)))
+        let status = clean(status, "showProgress(_:status:)")
+        openProgressActivity()
+        core.present(HUDContent(status: status, indicator: Self.indicator(forProgress: progress)))
     }
 
     /// Updates the progress of the running progress HUD, keeping its status; never shows a HUD.
-    ///
-    /// Meant for the frame-clock callback that drains a ``ProgressMailbox``: a
-    /// late update after the dismissal must not bring the HUD back.
     /// - Returns: Whether a progress HUD was running and took the update.
     @discardableResult
     public func updateProgress(_ progress: Double) -> Bool {
         guard isProgressActivityOpen else { return false }
         var updated = content
         updated.indicator = Self.indicator(forProgress: progress)
-        setContent(updated)
+        core.setContent(updated)
         return true
+    }
+
+    /// Applies a value posted from another thread (`ProgressHUD.setProgress`):
+    /// shows the progress HUD if needed, unless the value is late (see ``HUDController``).
+    /// - Returns: Whether the value was applied.
+    @discardableResult
+    public func applyPostedProgress(_ progress: Double) -> Bool {
+        guard core.acceptsPostedProgress else { return false }
+        if isProgressActivityOpen, isVisible { return updateProgress(progress) }
+        openProgressActivity()
+        return core.applyPostedProgress(progress, showsIfHidden: true)
     }
 
     /// Replaces the status text of the current content (`nil` or empty removes it); does not show or hide.
     public func setStatus(_ status: String?) {
         var updated = content
-        updated.status = HUDInput.status(status, source: "SharedHUDController.setStatus(_:)")
-        setContent(updated)
+        updated.status = clean(status, "setStatus(_:)")
+        core.setContent(updated)
     }
 
     // MARK: Status HUDs
 
     /// Shows an information mark that dismisses itself after ``displayDuration(for:)``.
-    public func showInfo(status: String? = nil) {
-        showStatusHUD(.info, status: status, source: "SharedHUDController.showInfo(status:)")
-    }
+    public func showInfo(status: String? = nil) { showResult(.info, status: status, "showInfo(status:)") }
 
     /// Shows a success mark that dismisses itself after ``displayDuration(for:)``.
-    public func showSuccess(status: String? = nil) {
-        showStatusHUD(.success, status: status, source: "SharedHUDController.showSuccess(status:)")
-    }
+    public func showSuccess(status: String? = nil) { showResult(.success, status: status, "showSuccess(status:)") }
 
     /// Shows an error mark that dismisses itself after ``displayDuration(for:)``.
-    public func showError(status: String? = nil) {
-        showStatusHUD(.error, status: status, source: "SharedHUDController.showError(status:)")
-    }
+    public func showError(status: String? = nil) { showResult(.error, status: status, "showError(status:)") }
 
     /// Shows `image` that dismisses itself after ``displayDuration(for:)``.
     public func showImage(_ image: ImageSource, status: String? = nil) {
-        showStatusHUD(.image(image), status: status, source: "SharedHUDController.showImage(_:status:)")
+        showResult(.image(image), status: status, "showImage(_:status:)")
     }
 
     /// Seconds a status HUD with `status` stays fully shown, within the minimum and maximum dismiss times.
-    public func displayDuration(for status: String?) -> Double {
-        HUDInput.displayDuration(for: status, minimum: minimumDismissTime, maximum: maximumDismissTime)
-    }
+    public func displayDuration(for status: String?) -> Double { core.displayDuration(for: status) }
 
     // MARK: Dismissal
 
@@ -173,10 +170,10 @@ public final class SharedHUDController {
     /// is shown), or with `.superseded` if a show comes first. A negative or
     /// NaN delay is reported and means now.
     public func dismiss(withDelay delay: Double = 0, completion: HUDLifecycle.Completion? = nil) {
-        let delay = HUDInput.delay(seconds: delay, source: "SharedHUDController.dismiss(withDelay:completion:)")
+        let delay = HUDInput.delay(seconds: delay, source: "\(sourcePrefix).dismiss(withDelay:completion:)")
         activityCount = 0
         isProgressActivityOpen = false
-        lifecycle.hide(afterDelay: delay, completion: completion)
+        core.dismiss(afterDelay: delay, completion: completion)
     }
 
     /// Same as ``dismiss(withDelay:completion:)`` for callers that do not need the outcome.
@@ -192,53 +189,37 @@ public final class SharedHUDController {
         dismiss()
     }
 
-    /// Removes the HUD at once and forgets every activity, because its host window is going away.
-    /// Pending completions run with `.cancelled`.
+    /// Removes the HUD at once and forgets every activity. Pending completions run with `.cancelled`.
     public func cancelAll() {
         activityCount = 0
         isProgressActivityOpen = false
-        lifecycle.cancelAll()
+        core.cancelAll()
+    }
+
+    /// The window went: everything ends as with ``cancelAll()`` and the view is dropped.
+    public func hostDestroyed() {
+        activityCount = 0
+        isProgressActivityOpen = false
+        core.hostDestroyed()
     }
 
     // MARK: Private
 
-    private func showStatusHUD(_ indicator: HUDIndicator, status: String?, source: String) {
-        let status = HUDInput.status(status, source: source)
+    private func openProgressActivity() {
+        guard !isProgressActivityOpen else { return }
+        isProgressActivityOpen = true
+        activityCount += 1
+    }
+
+    private func showResult(_ indicator: HUDIndicator, status: String?, _ call: String) {
+        let status = clean(status, call)
         activityCount = 0
         isProgressActivityOpen = false
-        present(HUDContent(status: status, indicator: indicator))
-        // An infinite display time (minimumDismissTime = .infinity) means no auto-dismiss at all.
-        if let shownFor = HUDInput.exactDuration(seconds: displayDuration(for: status)) {
-            lifecycle.hide(afterShownFor: shownFor)
-        }
+        core.showResult(HUDContent(status: status, indicator: indicator))
     }
 
-    /// Shows `newContent`: replaced in place if the HUD is up (no second fade), faded in otherwise.
-    /// The show also cancels any pending dismissal, including a status HUD's countdown.
-    private func present(_ newContent: HUDContent) {
-        setContent(newContent)
-        lifecycle.show()
-    }
-
-    private func setContent(_ newContent: HUDContent) {
-        guard newContent != content else { return }
-        let old = content
-        content = newContent
-        lifecycle.presenter?.update(from: old, to: newContent)
-    }
-
-    private func applyTiming() {
-        lifecycle.configuration = HUDLifecycle.Configuration(
-            graceTime: Self.settingDuration(graceTime),
-            minimumShowTime: .zero,
-            fadeInDuration: Self.settingDuration(fadeInDuration),
-            fadeOutDuration: Self.settingDuration(fadeOutDuration)
-        )
-    }
-
-    /// Settings are already non-negative and finite; absurdly long ones are capped without a second report.
-    private static func settingDuration(_ seconds: Double) -> Duration {
-        HUDInput.exactDuration(seconds: min(seconds, HUDInput.maximumSeconds)) ?? .zero
+    private func clean(_ status: String?, _ call: String) -> String? {
+        HUDInput.status(status, source: "\(sourcePrefix).\(call)")
     }
 
     private static func indicator(forProgress progress: Double) -> HUDIndicator {

@@ -89,7 +89,11 @@ enum HUDIndicatorFactory {
         gtk_widget_add_css_class(image, "hudimage")
         gtk_widget_add_css_class(image, css)
         if !appearance.tintsImages { gtk_widget_add_css_class(image, "untinted") }
-        gtk_image_set_pixel_size(OpaquePointer(image), Int32(HUDBezelWidget.pixels(appearance.imageViewSize, fallback: 28, in: 1...4096)))
+        // The default size comes from the stylesheet (`-gtk-icon-size: 28px`), so
+        // an app's CSS can change it; a pixel size would override any CSS.
+        if appearance.imageViewSize != HUDAppearance().imageViewSize {
+            gtk_image_set_pixel_size(OpaquePointer(image), Int32(HUDBezelWidget.pixels(appearance.imageViewSize, fallback: 28, in: 1...4096)))
+        }
         if let color = appearance.foregroundImageColor {
             GeneratedStyle.setClass(on: image, node: "image", declarations: "color: \(color.cssValue);")
         }

@@ -63,6 +63,9 @@ public final class HUDRingWidget: SwiftWidget {
 
     private lazy var progress = AnimatedProgress(owner: self)
     private var tickID: UInt32 = 0
+    /// The display's animation settings, watched while mapped: a spinner on
+    /// screen stops at once when the user turns animations off (or asks for reduced motion).
+    private var settingsConnections: [SignalConnection] = []
     private var angle: Double = 0
     private var cachedArc: OpaquePointer?
     private var cachedArcKey = ArcKey()
@@ -71,8 +74,14 @@ public final class HUDRingWidget: SwiftWidget {
         super.init(widget: widget)
         gtk_widget_add_css_class(widget, kind.rawValue)
         _ = progress
-        Signal.connect(widget.raw, "map") { [weak self] in self?.updateSpinning() }
-        Signal.connect(widget.raw, "unmap") { [weak self] in self?.updateSpinning() }
+        Signal.connect(widget.raw, "map") { [weak self] in
+            self?.followAnimationSetting(true)
+            self?.updateSpinning()
+        }
+        Signal.connect(widget.raw, "unmap") { [weak self] in
+            self?.followAnimationSetting(false)
+            self?.updateSpinning()
+        }
     }
 
     /// Sets the progress (0...1); nil switches to the indeterminate arc.
@@ -86,6 +95,7 @@ public final class HUDRingWidget: SwiftWidget {
     public var shownProgress: Double { progress.shown }
 
     override public func dispose() {
+        followAnimationSetting(false)
         stopSpinning()
         progress.stop()
         if let cachedArc { gsk_render_node_unref(cachedArc) }
@@ -243,6 +253,15 @@ public final class HUDRingWidget: SwiftWidget {
             }
         } else if !shouldSpin {
             stopSpinning()
+        }
+    }
+
+    private func followAnimationSetting(_ follow: Bool) {
+        for connection in settingsConnections { connection.disconnect() }
+        settingsConnections = []
+        guard follow, let settings = gtk_widget_get_settings(widget) else { return }
+        settingsConnections = ["notify::gtk-enable-animations", "notify::gtk-interface-reduced-motion"].map {
+            Signal.connect(UnsafeMutableRawPointer(settings), $0) { [weak self] in self?.updateSpinning() }
         }
     }
 

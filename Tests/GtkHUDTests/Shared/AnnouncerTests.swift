@@ -36,7 +36,7 @@ final class AnnouncerTests: XCTestCase {
             XCTAssertEqual(fakeAnnouncements.first?.1, 1, "status is polite (medium)")
             ProgressHUD.showError(status: "Failed")
             HUDTesting.wait("error announcement") { fakeAnnouncements.count >= 2 }
-            XCTAssertEqual(fakeAnnouncements.last?.0, "Failed")
+            XCTAssertEqual(fakeAnnouncements.last?.0, "Error: Failed", "a result says what it means")
             XCTAssertEqual(fakeAnnouncements.last?.1, 2, "errors are assertive (high)")
             XCTAssertEqual(records.map(\.mechanism), ["native", "native"])
             observation.cancel()

@@ -50,7 +50,7 @@ import Testing
         let scheduler = ManualScheduler()
         let hud = SharedHUDController(scheduler: scheduler)
         let presenter = StrictHUDPresenter()
-        hud.lifecycle.presenter = presenter
+        hud.attach(presenter)
         let recorder = HUDEventRecorder(observing: hud.lifecycle, scheduler: scheduler)
         let probe = HUDCompletionProbe()
         let progressValues: [Double] = [0, 0.25, 0.5, 1, -1, 2, .nan, .infinity]

@@ -23,12 +23,18 @@ final class HUDRecordingPresenter: HUDPresenter {
 
     var callList: [Call] { calls.map(\.call) }
 
+    /// Forgets the content shown so far (what attaching the view showed).
+    func forgetDisplayed() { displayed = [] }
+
     func time(of call: Call) -> Duration? {
         calls.first { $0.call == call }?.at
     }
 
     func display(_ content: HUDContent) { displayed.append(content) }
     func displayProgress(_ fraction: Double) { progressSteps.append(fraction) }
+    /// What the controller decided to tell screen readers, in order.
+    private(set) var announced: [HUDAnnouncement] = []
+    func announce(_ announcement: HUDAnnouncement) { announced.append(announcement) }
     func beginAppear(duration: Duration) { calls.append((.beginAppear(duration), scheduler.now)) }
     func beginDisappear(duration: Duration) { calls.append((.beginDisappear(duration), scheduler.now)) }
     func finishDisappear() { calls.append((.finishDisappear, scheduler.now)) }
@@ -140,6 +146,7 @@ final class StrictHUDPresenter: HUDPresenter {
 
     func display(_ content: HUDContent) {}
     func displayProgress(_ fraction: Double) {}
+    func announce(_ announcement: HUDAnnouncement) {}
 
     func beginAppear(duration: Duration) {
         isOnScreen = true

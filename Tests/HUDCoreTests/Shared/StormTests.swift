@@ -78,7 +78,7 @@ private struct Storm {
         self.scheduler = scheduler
         shared = SharedHUDController(scheduler: scheduler)
         sharedPresenter = StrictHUDPresenter()
-        shared.lifecycle.presenter = sharedPresenter
+        shared.attach(sharedPresenter)
         sharedEvents = HUDEventRecorder(observing: shared.lifecycle, scheduler: scheduler)
         let configurations: [HUDLifecycle.Configuration] = [
             .init(),
