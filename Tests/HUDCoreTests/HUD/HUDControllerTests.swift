@@ -1,0 +1,164 @@
+import Testing
+@testable import HUDCore
+
+/// The decisions HUDController makes for both front-ends (issue #19), on virtual time.
+@MainActor
+@Suite struct HUDControllerTests {
+    private let scheduler = ManualScheduler()
+
+    private func shared() -> (SharedHUDController, HUDRecordingPresenter) {
+        let hud = SharedHUDController(scheduler: scheduler)
+        let view = HUDRecordingPresenter(scheduler: scheduler)
+        hud.attach(view)
+        return (hud, view)
+    }
+
+    // MARK: Late progress (bugs 1 and 2)
+
+    @Test func progressPostedBeforeAResultAndAppliedAfterItIsDropped() {
+        let (hud, _) = shared()
+        hud.showProgress(0.5, status: "Copying")
+        hud.showSuccess(status: "Done")
+        #expect(!hud.applyPostedProgress(1), "the worker's last value arrives after the result")
+        #expect(hud.content == HUDContent(status: "Done", indicator: .success))
+        scheduler.advance(to: .seconds(6))
+        #expect(!hud.isVisible, "the result left on its own")
+    }
+
+    @Test func progressAfterADismissalOrTheHostsEndIsDroppedUntilTheNextShowOfWork() {
+        let (hud, _) = shared()
+        hud.showProgress(0.2)
+        hud.dismiss()
+        #expect(!hud.core.acceptsPostedProgress)
+        #expect(!hud.applyPostedProgress(0.4))
+        hud.show(status: "Again")
+        #expect(hud.applyPostedProgress(0.4), "a show of work accepts progress again")
+        hud.hostDestroyed()
+        #expect(!hud.applyPostedProgress(0.6))
+        #expect(!hud.isVisible)
+        #expect(hud.core.view == nil, "the view went with its window")
+    }
+
+    @Test func theGateTellsTheThreadSideEachChange() {
+        let (hud, _) = shared()
+        var changes: [Bool] = []
+        hud.core.onPostedProgressGateChange = { changes.append($0) }
+        hud.show()
+        hud.showError(status: "No")
+        hud.showProgress(0)
+        hud.popActivity()
+        #expect(changes == [false, true, false])
+    }
+
+    @Test func theFirstPostedValueShowsTheHUDAndCountsOneActivity() {
+        let (hud, view) = shared()
+        #expect(hud.applyPostedProgress(0.3))
+        #expect(hud.activityCount == 1)
+        #expect(hud.content.indicator == .progress(0.3))
+        #expect(view.callList == [.beginAppear(.milliseconds(150))])
+    }
+
+    // MARK: Host changes (bugs 2 and 8)
+
+    @Test func movingToAnotherViewKeepsActivitiesTimersAndContent() {
+        let (hud, first) = shared()
+        hud.show(status: "One")
+        scheduler.advance(to: .seconds(1))
+        let second = HUDRecordingPresenter(scheduler: scheduler)
+        hud.attach(second)
+        hud.show(status: "Two")
+        hud.popActivity()
+        scheduler.advance(to: .seconds(3))
+        #expect(hud.isVisible, "one activity is left")
+        #expect(first.callList.last == .finishDisappear, "the old view was cleared")
+        #expect(second.callList == [.beginAppear(.zero)], "the new view shows it at once")
+        #expect(second.displayed.last == HUDContent(status: "Two"))
+        hud.popActivity()
+        scheduler.advance(to: .seconds(4))
+        #expect(!hud.isVisible)
+        #expect(second.callList.last == .finishDisappear)
+    }
+
+    @Test func afterTheHostsEndANewViewAppearsOnTheNextShow() {
+        let (hud, _) = shared()
+        hud.showProgress(0.2)
+        scheduler.advance(to: .seconds(1))
+        hud.hostDestroyed()
+        let next = HUDRecordingPresenter(scheduler: scheduler)
+        hud.attach(next)
+        hud.show(status: "B")
+        #expect(next.callList == [.beginAppear(.milliseconds(150))])
+        #expect(hud.activityCount == 1)
+    }
+
+    // MARK: Announcements (bug 3)
+
+    @Test func aResultIsAnnouncedWithWhatItMeansEvenWithTheWorkingLabel() {
+        let controller = HUDController(scheduler: scheduler)
+        let view = HUDRecordingPresenter(scheduler: scheduler)
+        controller.attach(view)
+        controller.present(HUDContent(status: "Uploading"))
+        controller.setContent(HUDContent(status: "Uploading", indicator: .success))
+        controller.setContent(HUDContent(status: "Uploading", indicator: .error))
+        #expect(view.announced.map(\.text) == ["Uploading", "Success: Uploading", "Error: Uploading"])
+        #expect(view.announced.map(\.isUrgent) == [false, false, true])
+    }
+
+    @Test func nothingIsAnnouncedBeforeTheHUDIsOnScreenAndItIsAnnouncedAfreshNextTime() {
+        let controller = HUDController(scheduler: scheduler)
+        let view = HUDRecordingPresenter(scheduler: scheduler)
+        controller.attach(view)
+        controller.timing.graceTime = 1
+        controller.present(HUDContent(status: "Saving"))
+        #expect(view.announced.isEmpty, "still in the grace time")
+        scheduler.advance(to: .seconds(2))
+        controller.dismiss()
+        scheduler.advance(to: .seconds(3))
+        controller.present(HUDContent(status: "Saving"))
+        scheduler.advance(to: .seconds(5))
+        #expect(view.announced.map(\.text) == ["Saving", "Saving"])
+    }
+
+    // MARK: Timing
+
+    @Test func noFadesWhenAnimationsAreOffOrATransitionIsNotAnimated() {
+        let controller = HUDController(scheduler: scheduler)
+        let view = HUDRecordingPresenter(scheduler: scheduler)
+        controller.attach(view)
+        controller.animationsEnabled = false
+        controller.present(HUDContent())
+        controller.animationsEnabled = true
+        controller.dismiss(animated: false)
+        controller.present(HUDContent(), animated: true)
+        #expect(view.callList == [.beginAppear(.zero), .beginDisappear(.zero), .finishDisappear, .beginAppear(.milliseconds(150))])
+    }
+
+    // MARK: Runs (bug 5)
+
+    @Test func aRunAfterAResultComesBackToTheWorkAndOnlyTheLastRunShowsItsResult() {
+        var ledger = HUDRunLedger<String>()
+        let (first, restoreFirst) = ledger.begin(showing: "Syncing")
+        #expect(restoreFirst == nil)
+        let firstIsLast = ledger.end(first)
+        #expect(firstIsLast, "the only run shows its result")
+        let (second, restore) = ledger.begin(showing: "Cancelled")
+        #expect(restore == "Syncing", "the new run shows the work, not the old result")
+        let (third, _) = ledger.begin(showing: "Syncing")
+        let secondIsLast = ledger.end(second)
+        #expect(!secondIsLast, "another run still works")
+        #expect(ledger.isRunning)
+        let thirdIsLast = ledger.end(third)
+        #expect(thirdIsLast)
+        let again = ledger.end(third)
+        #expect(!again, "a run ends once")
+    }
+
+    @Test func theAppsOwnChangeBetweenRunsIsTheNewWork() {
+        var ledger = HUDRunLedger<String>()
+        let (first, _) = ledger.begin(showing: "Syncing")
+        _ = ledger.end(first)
+        ledger.forgetResult()
+        let (_, restore) = ledger.begin(showing: "Importing")
+        #expect(restore == nil)
+    }
+}
