@@ -6,7 +6,9 @@ import GtkSupport
 /// Prints `shown: hud <text>` whenever a HUD's status label shows new text
 /// on screen: a HUD appearing, its status changing, a result ("Finished",
 /// "Cancelled") replacing it. What a sighted user reads, taken from the
-/// widgets themselves rather than from the library's own announcements.
+/// widgets themselves rather than from the library's own announcements. A
+/// result mark beside the label is part of what is read ("Success: Working",
+/// when `HUD.run` keeps the working label under a checkmark).
 @MainActor
 final class HUDTextWatcher {
     private let root: Widget
@@ -30,11 +32,21 @@ final class HUDTextWatcher {
         var seen: [UnsafeMutableRawPointer: String] = [:]
         for label in UI.descendants(of: root) where Self.isStatusLabel(label) && gtk_widget_get_mapped(label) != 0 {
             guard let inner = gtk_widget_get_first_child(label) else { continue }
-            let text = UI.text(of: inner)
+            let text = Self.meaning(besides: label).map { "\($0): \(UI.text(of: inner))" } ?? UI.text(of: inner)
             seen[label.raw] = text
             if lastText[label.raw] != text, !text.isEmpty { EventCenter.shared.shown(.hud, text) }
         }
         lastText = seen
+    }
+
+    /// What the result mark in the label's bezel means, if it shows one.
+    private static func meaning(besides label: Widget) -> String? {
+        guard let bezel = gtk_widget_get_parent(label) else { return nil }
+        let marks = ["hudimage-success": "Success", "hudimage-error": "Error", "hudimage-info": "Information"]
+        for widget in UI.descendants(of: bezel) {
+            for (cssClass, meaning) in marks where UI.hasClass(widget, cssClass) { return meaning }
+        }
+        return nil
     }
 
     private static func isStatusLabel(_ widget: Widget) -> Bool {

@@ -32,6 +32,7 @@ enum Scenarios {
         ("hud-foundation-progress", "A Foundation Progress updated from a background thread"),
         ("hud-async-sequence", "An AsyncStream of progress values"),
         ("hud-run", "HUD.run: work that succeeds"),
+        ("hud-run-default", "HUD.run without a success label: the checkmark under the working label"),
         ("hud-run-cancel", "HUD.run: work cancelled with the button"),
         ("hud-grace", "Quick work stays hidden under the grace time; slow work shows"),
         ("hud-reduced-motion", "Animations off: HUDs appear at once"),

@@ -248,6 +248,12 @@ enum ScenarioRunner {
             _ = try? await hud.run(successLabel: "Finished", resultDuration: 0.5) {
                 try await Task.sleep(nanoseconds: 600_000_000)
             }
+        case "hud-run-default":
+            // No success label (the default, and the README's example): the
+            // checkmark comes under the working label and must be spoken as a success.
+            await page(instance)
+            guard let hud = instance.workHUD("Uploading", grace: 0) else { return }
+            _ = try? await hud.run(resultDuration: 0.8) { try await Task.sleep(nanoseconds: 600_000_000) }
         case "hud-run-cancel":
             await page(instance)
             guard let hud = instance.workHUD("Working", grace: 0) else { return }
