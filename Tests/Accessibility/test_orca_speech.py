@@ -92,7 +92,7 @@ class OrcaSpeechTests(unittest.TestCase):
 
     def test_typing_goes_on_while_a_banner_and_a_hud_appear(self):
         self.assertIn(f"typed: {TYPED}", self.app_output)
-        for text in ("Draft saved", "Syncing in the background"):
+        for text in ("Draft saved", "Information: Syncing in the background"):
             verdict = [line for line in self.verdicts if f"'{text}" in line]
             self.assertTrue(verdict, f"no shown: line for {text}")
             self.assertTrue(all(line.startswith("SPOKEN") for line in verdict), verdict)
