@@ -31,9 +31,6 @@ public final class BannerCenter {
     private var settingsConnections: [SignalConnection] = []
     private var isDestroyed = false
 
-    /// Centers by overlay widget; a center lives until its overlay is disposed.
-    private static var centers: [UnsafeMutableRawPointer: BannerCenter] = [:]
-
     // MARK: - Finding a window's center
 
     /// The center of the window that holds `widget` (any widget in it, or the
@@ -42,11 +39,8 @@ public final class BannerCenter {
     /// Nil when the widget is not in a window yet or GTK is not initialised.
     public static func `for`(_ widget: some GtkWidgetConvertible) -> BannerCenter? {
         guard let overlay = HUDOverlay.host(for: widget) else { return nil }
-        let key = overlay.pointer.raw
-        if let existing = centers[key] { return existing }
-        let center = BannerCenter(overlay: overlay)
-        centers[key] = center
-        return center
+        // Kept by the overlay's host, which ends it when the overlay goes.
+        return OverlayHost.of(overlay.implementation).banners(in: overlay)
     }
 
     /// The center of the front window (the active one, else the last visible one).
@@ -55,19 +49,14 @@ public final class BannerCenter {
         return self.for(window)
     }
 
-    private init(overlay: HUDOverlay) {
+    /// A center for `overlay`; only its ``OverlayHost`` makes one.
+    init(overlay: HUDOverlay) {
         overlayReference = WeakObjectRef(overlay.pointer.raw)
         let stackPointer = BannerStackWidget.create()
         presenter = BannerStackPresenter(stack: stackPointer)
         queue = BannerQueue(scheduler: GLibScheduler.shared, presenter: presenter)
         presenter.queue = queue
         overlay.implementation.addLayer(stackPointer)
-        let key = overlay.pointer.raw
-        overlay.implementation.addDisposeHandler { [weak self] in
-            let center = self // keep it alive while it cleans up
-            BannerCenter.centers[key] = nil
-            center?.hostDestroyed()
-        }
         // Escape dismisses the focused banner, or else the newest one (the overlay's one Escape binding).
         overlay.implementation.addEscapeHandler { [weak self] in self?.dismissFront() ?? false }
         followAnimationSetting(of: stackPointer)
@@ -188,7 +177,8 @@ public final class BannerCenter {
         refresh()
     }
 
-    private func hostDestroyed() {
+    /// The overlay went (called by its ``OverlayHost``): every banner ends with `.hostDestroyed`.
+    func hostDestroyed() {
         guard !isDestroyed else { return }
         isDestroyed = true
         settingsConnections.forEach { $0.disconnect() }

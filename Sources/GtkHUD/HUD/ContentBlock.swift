@@ -11,9 +11,7 @@ final class ContentBlock {
         init(_ view: HUDBezelPresenter) { self.view = view }
     }
 
-    /// Blocks by overlay widget address; an entry lives only while a HUD holds it.
-    static var active: [UnsafeMutableRawPointer: ContentBlock] = [:]
-    static func key(_ overlay: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer { overlay.raw }
+    // Kept by the overlay's ``OverlayHost`` while a HUD holds it.
 
     var holders: [Holder] = []
     private var content: WeakObjectRef?

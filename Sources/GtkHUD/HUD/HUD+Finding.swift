@@ -23,8 +23,8 @@ extension HUD {
     /// its grace time, and not already on its way out (fading out, or hidden
     /// once its minimum show time is up), like MBProgressHUD's `allHUDsForView:`.
     public static func allHUDs(for host: some GtkWidgetConvertible) -> [HUD] {
-        guard let key = overlayKey(for: host) else { return [] }
-        return live[key]?.filter { !$0.isFinished && !$0.lifecycle.isFinished } ?? []
+        guard let overlayHost = existingHost(for: host) else { return [] }
+        return overlayHost.liveHUDs.filter { !$0.isFinished && !$0.lifecycle.isFinished }
     }
 
     /// Hides the topmost HUD of `host`; returns whether there was one. The
@@ -36,35 +36,22 @@ extension HUD {
         return true
     }
 
-    // MARK: Registry
+    // MARK: Live HUDs (kept by the overlay's host)
 
-    func register() {
-        guard let key = overlayKey else { return }
-        if !(HUD.live[key]?.contains { $0 === self } ?? false) { HUD.live[key, default: []].append(self) }
-    }
+    func register() { host?.markLive(self) }
 
-    func unregister() {
-        guard let key = overlayKey else {
-            for key in HUD.live.keys { HUD.live[key]?.removeAll { $0 === self } }
-            return
-        }
-        HUD.live[key]?.removeAll { $0 === self }
-        if HUD.live[key]?.isEmpty == true { HUD.live[key] = nil }
-    }
+    func unregister() { host?.markFinished(self) }
 
-    var overlayKey: ObjectIdentifier? {
-        overlayWidget.withObject { HUDOverlayWidget.of($0.asWidget).map { ObjectIdentifier($0) } } ?? nil
-    }
-
-    static func overlayKey(for convertible: some GtkWidgetConvertible) -> ObjectIdentifier? {
-        guard let host = convertible.gtkWidget else { return nil }
+    /// The host of the overlay serving `convertible`, without adding an overlay to its window.
+    static func existingHost(for convertible: some GtkWidgetConvertible) -> OverlayHost? {
+        guard let widget = convertible.gtkWidget else { return nil }
         let overlay: UnsafeMutablePointer<GtkWidget>?
-        if let direct = HUDOverlayWidget.of(host) { overlay = direct.widget }
-        else if gtkhud_is_a(host.raw, gtk_window_get_type()) != 0 { overlay = HUDOverlay.overlay(of: host) }
-        else if let ancestor = gtk_widget_get_ancestor(host, HUDOverlayWidget.gtype) { overlay = ancestor }
-        else if let root = gtk_widget_get_root(host).map({ UnsafeMutableRawPointer($0).asWidget }),
+        if let direct = HUDOverlayWidget.of(widget) { overlay = direct.widget }
+        else if gtkhud_is_a(widget.raw, gtk_window_get_type()) != 0 { overlay = HUDOverlay.overlay(of: widget) }
+        else if let ancestor = gtk_widget_get_ancestor(widget, HUDOverlayWidget.gtype) { overlay = ancestor }
+        else if let root = gtk_widget_get_root(widget).map({ UnsafeMutableRawPointer($0).asWidget }),
                 gtkhud_is_a(root.raw, gtk_window_get_type()) != 0 { overlay = HUDOverlay.overlay(of: root) }
         else { overlay = nil }
-        return overlay.flatMap { HUDOverlayWidget.of($0) }.map { ObjectIdentifier($0) }
+        return OverlayHost.existing(overlay.flatMap { HUDOverlayWidget.of($0) })
     }
 }

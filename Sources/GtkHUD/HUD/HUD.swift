@@ -126,14 +126,8 @@ public final class HUD {
         mailbox: mailbox,
         pacer: { [weak self] in self?.overlayWidget.withObject { $0.asWidget } },
         apply: { [weak self] in self?.progress = $0 })
-    /// Live HUDs by overlay, bottom to top (see HUD+Finding.swift).
-    static var live: [ObjectIdentifier: [HUD]] = [:]
-    private var disposeHandlerID = 0
-
-    isolated deinit {
-        // The overlay outlives its HUDs: take this HUD's handler off its list.
-        overlayWidget.withObject { HUDOverlayWidget.of($0.asWidget)?.removeDisposeHandler(disposeHandlerID) }
-    }
+    /// The overlay's host, which keeps the live HUDs and ends this one with the overlay.
+    private(set) weak var host: OverlayHost?
 
     /// A HUD on `host`: a window, any widget inside one, or a ``HUDOverlay``'s widget.
     ///
@@ -152,7 +146,8 @@ public final class HUD {
         controller.timing = timing
         controller.attach(view)
         _ = controller.lifecycle.addObserver { [weak self] event in self?.handle(event) }
-        disposeHandlerID = overlay.implementation.addDisposeHandler { [weak self] in self?.hostDestroyed() }
+        self.host = OverlayHost.of(overlay.implementation)
+        self.host?.adopt(self)
         refresh()
     }
 
@@ -321,7 +316,8 @@ public final class HUD {
         if removesFromHostOnHide { selfRetain = nil }
     }
 
-    private func hostDestroyed() {
+    /// The overlay went (called by its ``OverlayHost``).
+    func hostDestroyed() {
         // The HUD goes with its host: that ends its appearance like a hide.
         let wasUp = !isFinished && lifecycle.phase != .hidden
         controller.hostDestroyed()

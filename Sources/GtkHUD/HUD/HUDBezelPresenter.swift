@@ -18,9 +18,9 @@ final class HUDBezelPresenter: HUDPresenter {
     private let maskWidget: HUDMaskWidget
     private var bezel: ObjectRef?
     private var animation: Animation?
-    /// The overlay whose content this HUD blocks (see ``ContentBlock``), if any.
-    private var blockKey: UnsafeMutableRawPointer?
-    private var isBlocking: Bool { blockKey != nil }
+    /// The host of the overlay whose content this HUD blocks (see ``ContentBlock``), if any.
+    private var blockHost: OverlayHost?
+    private var isBlocking: Bool { blockHost != nil }
     private var placement = HUDOverlayWidget.Placement()
     /// Escape triggers the button while the HUD is up, wherever focus is in the window.
     private var escapeHandler: (overlay: WeakObjectRef, id: Int)?
@@ -91,7 +91,7 @@ final class HUDBezelPresenter: HUDPresenter {
         installTouchInside(on: created.widget)
         // A new bezel (its role changed, e.g. spinner → error) keeps the focus a
         // blocking HUD had (only the topmost blocking HUD holds it).
-        if isOnScreen, let key = blockKey, ContentBlock.active[key]?.holders.last?.view === self {
+        if isOnScreen, blockHost?.contentBlock?.holders.last?.view === self {
             holdBlockingFocus()
         }
     }
@@ -243,11 +243,12 @@ final class HUDBezelPresenter: HUDPresenter {
         guard appearance.mask.blocksInput, bezel != nil, !isBlocking else { return }
         overlay.withObject { overlayPointer in
             let overlayWidget = overlayPointer.asWidget
-            let key = ContentBlock.key(overlayWidget)
-            let block = ContentBlock.active[key] ?? ContentBlock(overlay: overlayWidget)
-            ContentBlock.active[key] = block
+            guard let implementation = HUDOverlayWidget.of(overlayWidget) else { return }
+            let host = OverlayHost.of(implementation)
+            let block = host.contentBlock ?? ContentBlock(overlay: overlayWidget)
+            host.contentBlock = block
             block.holders.append(ContentBlock.Holder(self))
-            blockKey = key
+            blockHost = host
         }
         guard isBlocking else { return }
         holdBlockingFocus()
@@ -273,15 +274,15 @@ final class HUDBezelPresenter: HUDPresenter {
     private func giveBackFocus() {
         if let bezel { gtk_widget_set_focusable(bezel.widget, 0) }
         gtk_widget_set_focusable(mask.widget, 0)
-        guard let key = blockKey else { return }
-        // By key, not through the overlay: it may be gone already (host destroyed).
-        blockKey = nil
-        guard let block = ContentBlock.active[key] else { return }
+        // Through the host this HUD holds, not the overlay: that may be gone already.
+        guard let host = blockHost else { return }
+        blockHost = nil
+        guard let block = host.contentBlock else { return }
         block.holders.removeAll { $0.view == nil || $0.view === self }
         if let top = block.holders.last?.view {
             top.holdBlockingFocus()
         } else {
-            ContentBlock.active[key] = nil
+            host.contentBlock = nil
             block.release()
         }
     }

@@ -28,19 +28,6 @@ final class SharedHUD {
 
     let controller: SharedHUDController
     private(set) var view: HUDBezelPresenter?
-    /// The dispose handler on the current overlay, removed when the HUD moves
-    /// to another overlay or is reset (the overlay outlives it).
-    private var disposeRegistration: (overlay: WeakObjectRef, id: Int)?
-
-    isolated deinit {
-        removeDisposeHandler()
-    }
-
-    private func removeDisposeHandler() {
-        guard let registration = disposeRegistration else { return }
-        disposeRegistration = nil
-        registration.overlay.withObject { HUDOverlayWidget.of($0.asWidget)?.removeDisposeHandler(registration.id) }
-    }
 
     private init() {
         controller = SharedHUDController(scheduler: GLibScheduler.shared, announcementClock: HUDBezelPresenter.announcementClock)
@@ -107,15 +94,14 @@ final class SharedHUD {
         view = created
         controller.attach(created)
         old?.tearDown()
-        removeDisposeHandler()
-        let id = overlay.implementation.addDisposeHandler { [weak self, weak created] in
-            guard let self, let created, self.view === created else { return }
-            self.disposeRegistration = nil
-            // The host window is going away: the core ends the HUD and refuses late progress.
-            self.controller.hostDestroyed()
-            self.view = nil
-        }
-        disposeRegistration = (WeakObjectRef(overlay.pointer.raw), id)
+        // The overlay's host ends the HUD with the overlay (see hostDestroyed(_:)).
+        OverlayHost.of(overlay.implementation).sharedHUD = self
+    }
+
+    /// The overlay the HUD is on went: the core ends the HUD and refuses late progress.
+    func hostDestroyed(_ host: OverlayHost) {
+        controller.hostDestroyed()
+        view = nil
     }
 
     /// Sets one timing setting from ``ProgressHUD`` (checked once, as it is set) and applies it.

@@ -111,6 +111,11 @@ public final class HUDOverlayWidget: SwiftWidget {
         }
     }
 
+    /// What the public layer keeps for this overlay (GtkHUD's `OverlayHost`:
+    /// its banners, HUDs and focus block), owned here as libadwaita keeps its
+    /// toasts on the AdwToastOverlay instance: it lives and goes with the overlay.
+    public var host: AnyObject?
+
     /// Where the banner stacks of this overlay sit (GObject property `banner-placement`).
     public var bannerPlacement: BannerPlacement = .belowHeaderBar {
         didSet {

@@ -22,7 +22,7 @@ final class HUDFindingTests: XCTestCase {
             HUDTesting.wait("50 runs") { done.count == 50 }
             XCTAssertEqual(HUD.allHUDs(for: host.window).count, 0, "hidden during the grace time, never finished")
             XCTAssertNil(HUD.hud(for: host.window))
-            XCTAssertFalse(HUD.live.values.joined().contains { $0.label == "Quick" }, "a quick HUD is still registered")
+            XCTAssertFalse(HUD.existingHost(for: host.window)?.liveHUDs.contains { $0.label == "Quick" } ?? false, "a quick HUD is still registered")
         }
     }
 

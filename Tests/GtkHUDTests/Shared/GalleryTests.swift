@@ -63,10 +63,14 @@ final class GalleryScenarioTests: XCTestCase {
                        "the high-priority banner pre-empts, then the normal one comes back")
         // Status changes and results are messages too, not only a HUD's appearance.
         XCTAssertEqual(byName["hud-status"]?.shown.map(\.text), ["Connecting", "Downloading"])
-        XCTAssertEqual(byName["hud-run"]?.shown.map(\.text), ["Working", "Finished"])
-        XCTAssertEqual(byName["hud-run-cancel"]?.shown.map(\.text), ["Working", "Cancelled"])
+        // A result is read with its mark: "Success: Finished".
+        XCTAssertEqual(byName["hud-run"]?.shown.map(\.text), ["Working", "Success: Finished"])
+        XCTAssertEqual(byName["hud-run-default"]?.shown.map(\.text), ["Uploading", "Success: Uploading"],
+                       "without a success label the checkmark under the working label is a message of its own")
+        XCTAssertEqual(byName["hud-run-cancel"]?.shown.map(\.text), ["Working", "Information: Cancelled"])
         XCTAssertEqual(byName["hud-progress-steps"]?.shown.map(\.text), ["Downloading", "Downloading 50%", "Downloading 100%"])
-        XCTAssertEqual(byName["hud-grace"]?.shown.map(\.text), ["Slow work"], "quick work under the grace time never shows")
+        XCTAssertEqual(byName["hud-grace"]?.shown.map(\.text), ["Slow work", "Success: Slow work"],
+                       "quick work under the grace time never shows")
         // The button scenarios press a button: check the press took effect.
         XCTAssertTrue(byName["hud-button"]?.lines.contains("cancelled: hud Uploading") ?? false,
                       "Cancel ran its handler\n\(byName["hud-button"]?.summary ?? "")")

@@ -1,0 +1,93 @@
+import CGtk
+import GtkSupport
+import HUDWidgets
+
+/// Everything GtkHUD keeps for one overlay, owned by the overlay widget
+/// (``HUDOverlayWidget/host``), the way libadwaita keeps its queue and toasts
+/// on the `AdwToastOverlay` instance: the overlay's ``BannerCenter``, the
+/// instance HUDs on it, the shared HUD while it is here, and the
+/// ``ContentBlock`` that blocking HUDs hold on its content.
+///
+/// One dispose handler tears all of it down, in order, when the overlay (its
+/// window) goes: the HUDs end (their completions run), then the banners
+/// (each `onDismiss` runs with `.hostDestroyed`), then the block gives the
+/// content back. No global registry: a look-up goes through the widget.
+@MainActor
+final class OverlayHost {
+    private weak var overlay: HUDOverlayWidget?
+    /// Instance HUDs on this overlay that are live (shown, or waiting for their grace time), bottom to top.
+    private(set) var liveHUDs: [HUD] = []
+    /// Every instance HUD made on this overlay, to end when it goes.
+    private var huds: [WeakHUD] = []
+    /// The shared HUD, while its view is on this overlay.
+    weak var sharedHUD: SharedHUD?
+    /// The block that blocking HUDs hold on the content, while one is up.
+    var contentBlock: ContentBlock?
+    private var bannerCenter: BannerCenter?
+    private(set) var isDestroyed = false
+
+    private struct WeakHUD { weak var hud: HUD? }
+
+    private init(overlay: HUDOverlayWidget) {
+        self.overlay = overlay
+        overlay.addDisposeHandler { [weak self] in self?.overlayDisposed() }
+    }
+
+    /// The host of `overlay`, made on first use.
+    static func of(_ overlay: HUDOverlayWidget) -> OverlayHost {
+        if let existing = overlay.host as? OverlayHost { return existing }
+        let host = OverlayHost(overlay: overlay)
+        overlay.host = host
+        return host
+    }
+
+    /// The host of `overlay` if GtkHUD has used it (nothing is made).
+    static func existing(_ overlay: HUDOverlayWidget?) -> OverlayHost? {
+        overlay?.host as? OverlayHost
+    }
+
+    // MARK: Banners
+
+    /// The overlay's banner center, made on first use (nil once the overlay went).
+    func banners(in overlay: HUDOverlay) -> BannerCenter? {
+        if let bannerCenter { return bannerCenter }
+        guard !isDestroyed else { return nil }
+        let center = BannerCenter(overlay: overlay)
+        bannerCenter = center
+        return center
+    }
+
+    // MARK: Instance HUDs
+
+    /// A HUD was made on this overlay: it ends with it.
+    func adopt(_ hud: HUD) {
+        huds.removeAll { $0.hud == nil }
+        huds.append(WeakHUD(hud: hud))
+    }
+
+    /// A HUD is shown (or waits for its grace time): it is live, on top.
+    func markLive(_ hud: HUD) {
+        if !liveHUDs.contains(where: { $0 === hud }) { liveHUDs.append(hud) }
+    }
+
+    /// A HUD finished: it is no longer found by `HUD.hud(for:)`.
+    func markFinished(_ hud: HUD) {
+        liveHUDs.removeAll { $0 === hud }
+    }
+
+    // MARK: Teardown
+
+    private func overlayDisposed() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        let ending = huds.compactMap(\.hud)
+        huds = []
+        for hud in ending { hud.hostDestroyed() }
+        liveHUDs = []
+        sharedHUD?.hostDestroyed(self)
+        sharedHUD = nil
+        bannerCenter?.hostDestroyed()
+        contentBlock?.release()
+        contentBlock = nil
+    }
+}
