@@ -178,6 +178,11 @@ public final class HUD {
     /// Shows the HUD (after ``graceTime``, if set).
     public func show(animated: Bool = true) {
         guard !isFinished || !removesFromHostOnHide || overlayWidget.isAlive else { return }
+        // A window destroyed while the app still holds it: nobody would see the HUD (issue #19, bug 9).
+        guard let host, !host.isDestroyed else {
+            Diagnostics.report("HUD.show(animated:)", "\(HUDError.hostWindowDestroyed.description) Nothing was shown.")
+            return
+        }
         isFinished = false
         register()
         selfRetain = self
