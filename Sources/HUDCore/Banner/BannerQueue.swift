@@ -8,7 +8,9 @@
 /// - A ``BannerPriority/high`` banner shows at once. If no slot is free, the
 ///   oldest normal banner on screen (or the oldest banner, if all are high) is
 ///   hidden and put back at the head of the queue, content intact; when it
-///   returns its timeout starts afresh. That is not a dismissal.
+///   returns its timeout starts afresh, still held by whatever held it (the
+///   pointer resting on it) unless the view reported that it let go meanwhile.
+///   That is not a dismissal.
 /// - Adding a showing banner again restarts its timeout; adding a queued one
 ///   again moves it up (high to the head, normal behind the high ones).
 ///
@@ -114,7 +116,7 @@ public final class BannerQueue {
     /// - Returns: whether a banner was dismissed, so the key event can propagate otherwise.
     @discardableResult
     public func dismissFront() -> Bool {
-        let focused = visibleBanners.first { $0.countdown?.isInhibited(by: .focus) == true }
+        let focused = visibleBanners.first { $0.inhibitors.contains(.focus) }
         guard let target = focused ?? visibleBanners.first else { return false }
         dismiss(target, reason: .escape)
         settle()
@@ -255,6 +257,7 @@ public final class BannerQueue {
     private func preempt(_ banner: Banner) {
         visibleBanners.removeAll { $0 === banner }
         banner.state = .queued
+        // Its inhibitors stay: they are facts about the pointer and focus, not about this countdown.
         banner.countdown?.cancel()
         banner.countdown = nil
         banner.entranceTimer?.cancel()
@@ -266,8 +269,10 @@ public final class BannerQueue {
     private func present(_ banner: Banner) {
         cancelExit(of: banner)
         banner.state = .showing
+        banner.hasBeenOnScreen = true
         visibleBanners.insert(banner, at: 0)
-        banner.countdown = BannerCountdown(scheduler: scheduler, timeout: banner.timeout) { [weak self, weak banner] in
+        banner.countdown = BannerCountdown(scheduler: scheduler, timeout: banner.timeout,
+                                           inhibitors: banner.inhibitors) { [weak self, weak banner] in
             guard let self, let banner else { return }
             self.dismiss(banner, reason: .timeout)
             self.settle()
@@ -368,6 +373,12 @@ public final class BannerQueue {
 
     func isShowing(_ banner: Banner) -> Bool {
         banner.owner === self && banner.state == .showing
+    }
+
+    /// Whether the view may report input for `banner`: it is on screen, or it
+    /// was and has been pushed back (its widget may still be leaving).
+    func takesInput(_ banner: Banner) -> Bool {
+        banner.owner === self && (banner.state == .showing || (banner.state == .queued && banner.hasBeenOnScreen))
     }
 
     private static func corrected(maxVisible: Int) -> Int {

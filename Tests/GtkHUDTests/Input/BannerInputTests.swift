@@ -156,6 +156,42 @@ final class BannerInputTests: XCTestCase {
         }
     }
 
+    /// A banner pushed back by a high-priority one keeps its hover pause: back
+    /// under the resting pointer it waits, whether it returns while still
+    /// sliding out (its exit turned around) or after it left (a new widget).
+    func testAPreemptedBannerComesBackStillHeldByTheRestingPointer() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input in
+                for returnsWhileLeaving in [true, false] {
+                    let banner = try! NotificationBanner(title: "Hovered")
+                    guard let widget = window.show(banner, duration: 0.4) else { return XCTFail("no banner widget") }
+                    window.waitUntilSettled(widget)
+                    input.moveTo(Self.spot(input, widget))
+                    XInput.wait("hover to hold the timeout") { banner.isTimeoutPaused }
+                    let urgent = try! NotificationBanner(title: "Urgent")
+                    urgent.priority = .high
+                    urgent.show(on: window.window)
+                    XCTAssertEqual(banner.state, .queued, "pushed back by the high-priority banner")
+                    if !returnsWhileLeaving {
+                        XInput.wait("the pushed-back banner to leave") { banner.widget == nil }
+                    }
+                    urgent.dismiss()
+                    XInput.wait("the banner back on screen") { banner.state == .showing }
+                    guard let back = banner.widget?.gtkWidget.flatMap({ BannerWidget.of($0) }) else { return XCTFail("no widget") }
+                    window.waitUntilSettled(back)
+                    // Longer than the whole duration: a running timeout would have fired.
+                    BannerGtkTesting.idle(milliseconds: 900)
+                    XCTAssertEqual(banner.state, .showing, "still under the pointer (returned while leaving: \(returnsWhileLeaving))")
+                    XCTAssertTrue(banner.isTimeoutPaused, "its hover pause came back with it")
+                    input.moveTo(input.point(in: window.content, x: 200, y: 250))
+                    XInput.wait("leaving to resume the timeout") { banner.state.isGone }
+                    XCTAssertEqual(banner.state, .gone(.timeout))
+                    XInput.wait("the exit") { banner.widget == nil }
+                }
+            }
+        }
+    }
+
     func testEscapeKeyDismissesTheFrontBanner() throws {
         try MainActor.assumeIsolated {
             try Self.withInput { window, input in
