@@ -75,7 +75,6 @@ final class BannerStackPresenter: BannerPresenter {
         guard let motion = stack.add(pointer, slot: slot) else { return }
         records[banner] = Record(widget: widget, motion: motion)
         motion.reveal.spring(to: 1, spring, velocity: transition.spring?.initialVelocity(forDistance: 1) ?? 0)
-        announce(banner, from: widget)
     }
 
     func restack(_ banner: Banner, slot: Int, transition: BannerTransition) {
@@ -163,13 +162,12 @@ final class BannerStackPresenter: BannerPresenter {
         gtk_root_set_focus(root, nil)
     }
 
-    private func announce(_ banner: Banner, from widget: BannerWidget) {
-        let parts = [banner.content.title, banner.content.subtitle].compactMap { $0 }
-        guard !parts.isEmpty else { return }
-        let message = parts.map { text in
-            banner.content.usesMarkup ? Self.plainText(fromMarkup: text) : text
+    func announce(_ banner: Banner, _ announcement: BannerAnnouncement) {
+        guard let widget = records[banner]?.widget else { return }
+        let message = announcement.parts.map { text in
+            announcement.isMarkup ? Self.plainText(fromMarkup: text) : text
         }.joined(separator: ". ")
-        Announcer.announce(message, from: widget.widget, priority: banner.content.priority == .high ? .assertive : .polite)
+        Announcer.announce(message, from: widget.widget, priority: announcement.isUrgent ? .assertive : .polite)
     }
 
     private static func plainText(fromMarkup markup: String) -> String {

@@ -50,6 +50,8 @@ public final class Banner {
     var inhibitors: Set<BannerInhibitReason> = []
     /// Whether it has been presented: only then can the view report input for it.
     var hasBeenOnScreen = false
+    /// What screen readers were last told about it while it was on screen.
+    var lastAnnouncement: BannerAnnouncement?
     var entranceTimer: ScheduledTimer?
     var exitTimer: ScheduledTimer?
     private var hasReportedDismissal = false

@@ -171,7 +171,18 @@ public final class BannerQueue {
     func contentDidChange(of banner: Banner) {
         guard visibleBanners.contains(banner) || leavingBanners.contains(banner) else { return }
         presenter?.update(banner)
+        // New words on a banner on screen are spoken; a banner leaving says nothing more.
+        if isShowing(banner), BannerAnnouncement(banner.content)?.saysSomethingElse(than: banner.lastAnnouncement) ?? false {
+            announce(banner)
+        }
         settle()
+    }
+
+    /// Tells the view to speak what `banner` shows now.
+    private func announce(_ banner: Banner) {
+        banner.lastAnnouncement = BannerAnnouncement(banner.content)
+        guard let announcement = banner.lastAnnouncement else { return }
+        presenter?.announce(banner, announcement)
     }
 
     // MARK: - Adding, step by step
@@ -285,6 +296,8 @@ public final class BannerQueue {
         let slot = slot(of: banner) ?? 0
         reportedSlots[banner] = slot
         presenter?.present(banner, slot: slot, transition: transition)
+        // Every appearance is spoken, a return after being pushed back too.
+        announce(banner)
     }
 
     private func fillFreeSlots() {

@@ -488,6 +488,12 @@ private final class StrictBannerPresenter: BannerPresenter {
         if places[banner] == nil { violations.append("update(\(banner.name)) while not on screen") }
     }
 
+    func announce(_ banner: Banner, _ announcement: BannerAnnouncement) {
+        if places[banner] != .onScreen || banner.state != .showing {
+            violations.append("announce(\(banner.name)) while not showing")
+        }
+    }
+
     func beginHide(_ banner: Banner, reason: BannerHideReason, transition: BannerTransition) {
         if places[banner] != .onScreen { violations.append("beginHide(\(banner.name)) while not on screen") }
         places[banner] = .leaving
