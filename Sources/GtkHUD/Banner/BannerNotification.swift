@@ -290,6 +290,11 @@ public final class NotificationBanner {
             HUDCoreDiagnostics.report(source, "there is no visible window to show the banner in; nothing was shown.")
             return
         }
+        // A window the app still holds after gtk_window_destroy (or disposed) would take the banner and never show it.
+        if WindowLiveness.destroyedWindow(of: host) != nil {
+            HUDCoreDiagnostics.report(source, "\(HUDError.hostWindowDestroyed.description) Nothing was shown.")
+            return
+        }
         guard let center = center ?? BannerCenter.for(host) else {
             HUDCoreDiagnostics.report(source, "the widget is not inside a window yet; nothing was shown.")
             return
