@@ -206,27 +206,15 @@ public final class NotificationBanner {
         core.content.action = BannerAction(label: label, identifier: "closure")
     }
 
-    /// The parameter passed to a `GAction` (its `GVariant`, made for you).
-    public enum ActionTarget: Sendable, Equatable {
-        case string(String)
-        case int(Int32)
-        case bool(Bool)
-        case double(Double)
-
-        /// A new floating `GVariant` of this value.
-        fileprivate var variant: OpaquePointer {
-            switch self {
-            case .string(let text): g_variant_new_string(text)
-            case .int(let number): g_variant_new_int32(number)
-            case .bool(let flag): g_variant_new_boolean(flag ? 1 : 0)
-            case .double(let number): g_variant_new_double(number)
-            }
-        }
-    }
-
     /// Adds a button that activates the `GAction` `actionName` (e.g.
     /// `"win.undo"`, `"app.open-settings"`), with an optional parameter
     /// (`.string("inbox")` for an `s`-typed action), and dismisses the banner.
+    ///
+    /// The target must fit the action's parameter type (none for an action
+    /// without a parameter). One that does not is refused with a message: when
+    /// the banner is shown for actions GtkHUD can see (`win.`, `app.` and
+    /// widget-class actions; the button is then removed), otherwise when the
+    /// button is pressed (the action is then not activated).
     public func setAction(_ label: String, actionName: String, target: ActionTarget? = nil) {
         actionHandler = nil
         self.actionName = actionName
@@ -299,6 +287,7 @@ public final class NotificationBanner {
             HUDCoreDiagnostics.report(source, "the widget is not inside a window yet; nothing was shown.")
             return
         }
+        removeActionIfItsTargetDoesNotFit(from: center.presenter.stack.widget)
         center.show(self, duration: duration)
     }
 
@@ -342,10 +331,36 @@ public final class NotificationBanner {
         actionTarget = target.map { g_variant_ref_sink($0) }
     }
 
+    private static let setActionSource = "NotificationBanner.setAction(_:actionName:target:)"
+
+    /// At show time: an action GtkHUD can look up whose parameter type the
+    /// target does not fit loses its button (its press would be a GLib critical).
+    private func removeActionIfItsTargetDoesNotFit(from anchor: UnsafeMutablePointer<GtkWidget>) {
+        guard let actionName, case .takes(let parameterType) = BannerActionCheck.lookUp(actionName, from: anchor),
+              let problem = BannerActionCheck.mismatch(actionTarget, parameterType) else { return }
+        HUDCoreDiagnostics.report(Self.setActionSource, "the target does not fit action “\(actionName)”: \(problem); "
+            + "the action button was removed.")
+        removeAction()
+    }
+
     private func performAction() {
         if let actionHandler {
             actionHandler()
         } else if let actionName, let anchor = center?.presenter.stack.widget {
+            // Checked again at the press: the action may have come or changed since the banner was shown.
+            switch BannerActionCheck.lookUp(actionName, from: anchor) {
+            case .takes(let parameterType):
+                if let problem = BannerActionCheck.mismatch(actionTarget, parameterType) {
+                    return HUDCoreDiagnostics.report(Self.setActionSource, "the target does not fit action “\(actionName)”: "
+                        + "\(problem); it was not activated.")
+                }
+            case .unknown:
+                if !BannerActionCheck.activateCheckedByGTK(actionName, target: actionTarget, from: anchor) {
+                    HUDCoreDiagnostics.report(Self.setActionSource, "action “\(actionName)” was not activated: it does not exist, "
+                        + "is disabled, or takes a parameter of another type than the target.")
+                }
+                return
+            }
             _ = gtk_widget_activate_action_variant(anchor, actionName, actionTarget)
         }
     }

@@ -5,9 +5,6 @@ import GtkSupport
 import HUDCore
 import XCTest
 
-/// GLib criticals and warnings logged while `capturingGLibTrouble` runs.
-nonisolated(unsafe) private var glibTrouble: [String] = []
-
 /// Banners and the end of their window: a destroyed window takes every banner
 /// with it, and a banner shown on one afterwards is refused (issue #19 bug 9).
 final class BannerHostWindowTests: XCTestCase {
@@ -46,7 +43,7 @@ final class BannerHostWindowTests: XCTestCase {
                 gtk_window_destroy(window.asWindow)
                 g_object_run_dispose(window.raw.asObject)
                 let banner = try! NotificationBanner(title: "Disposed")
-                let (trouble, messages) = Self.capturingGLibTrouble {
+                let (trouble, messages) = BannerGtkTesting.capturingGLibTrouble {
                     BannerGtkTesting.capturingMessages { banner.show(on: window) }.messages
                 }
                 XCTAssertEqual(trouble, [], "no GLib critical (presented: \(presented))")
@@ -88,21 +85,5 @@ final class BannerHostWindowTests: XCTestCase {
         XCTAssertTrue(MainLoop.run(until: { awaited.reason != nil }, timeoutMilliseconds: 2_000), "dismissed never returned",
                       file: file, line: line)
         XCTAssertEqual(awaited.reason, reason, file: file, line: line)
-    }
-
-    /// Runs `body`, collecting the GLib criticals and warnings of GLib, GObject, GDK and GTK.
-    @MainActor
-    private static func capturingGLibTrouble<T>(_ body: () -> T) -> (trouble: [String], result: T) {
-        glibTrouble = []
-        let levels = GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue)
-        let domains: [String] = ["GLib", "GLib-GObject", "GLib-GIO", "Gdk", "Gtk"]
-        let handlers = domains.map { domain in
-            (domain, g_log_set_handler(domain, levels, { domain, _, message, _ in
-                glibTrouble.append("\(domain.map { String(cString: $0) } ?? ""): \(message.map { String(cString: $0) } ?? "")")
-            }, nil))
-        }
-        let result = body()
-        for (domain, id) in handlers { g_log_remove_handler(domain, id) }
-        return (glibTrouble, result)
     }
 }

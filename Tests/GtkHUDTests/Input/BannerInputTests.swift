@@ -12,7 +12,7 @@ final class BannerInputTests: XCTestCase {
     /// A banner window with xdotool attached and the pointer parked on the content,
     /// well below where banners appear (so no test starts with a stray hover).
     @MainActor
-    private static func withInput(_ body: @MainActor (BannerTestWindow, XInput) -> Void) throws {
+    static func withInput(_ body: @MainActor (BannerTestWindow, XInput) -> Void) throws {
         try XInput.require()
         try BannerGtkTesting.withWindow(animations: true) { window in
             guard let input = XInput(window: window.window) else { return XCTFail("xdotool found no X window for the test window") }
@@ -29,7 +29,7 @@ final class BannerInputTests: XCTestCase {
 
     /// Somewhere on `widget`, `fraction` of the way down.
     @MainActor
-    private static func spot(_ input: XInput, _ widget: BannerWidget, x: Double = 0.3, y fraction: Double = 0.5) -> (x: Int, y: Int) {
+    static func spot(_ input: XInput, _ widget: BannerWidget, x: Double = 0.3, y fraction: Double = 0.5) -> (x: Int, y: Int) {
         input.point(in: widget.widget, x: Double(gtk_widget_get_width(widget.widget)) * x,
                     y: Double(gtk_widget_get_height(widget.widget)) * fraction)
     }
