@@ -259,17 +259,8 @@ public final class NotificationBanner {
     public func show(on widget: (any GtkWidgetConvertible)? = nil, duration: Double? = nil) {
         let source = "NotificationBanner.show(on:duration:)"
         guard GtkHUDRuntime.prepare(caller: source) else { return }
-        if finishedReason != nil || core.state.isGone {
-            HUDCoreDiagnostics.report(source, "this banner was already dismissed and cannot be shown again; "
-                + "create a new NotificationBanner. Nothing was shown.")
-            return
-        }
-        var duration = duration
-        if let seconds = duration, seconds.isNaN || seconds < 0 {
-            HUDCoreDiagnostics.report(source, "duration \(seconds) is not a number of seconds ≥ 0; "
-                + "the banner is shown without a timeout, until dismissed.")
-            duration = nil
-        }
+        // Here only what needs GTK: the window. The banner itself (dismissed
+        // already?) and the duration are checked once, by the queue, reported from `source`.
         if let widget, widget.gtkWidget == nil {
             HUDCoreDiagnostics.report(source, "\(HUDError.notAWidget.description) Nothing was shown.")
             return
@@ -288,7 +279,7 @@ public final class NotificationBanner {
             return
         }
         removeActionIfItsTargetDoesNotFit(from: center.presenter.stack.widget)
-        center.show(self, duration: duration)
+        center.show(self, duration: duration, source: source)
     }
 
     /// Dismisses the banner: a showing one slides out, a waiting one is dropped.
@@ -336,7 +327,7 @@ public final class NotificationBanner {
     /// At show time: an action GtkHUD can look up whose parameter type the
     /// target does not fit loses its button (its press would be a GLib critical).
     private func removeActionIfItsTargetDoesNotFit(from anchor: UnsafeMutablePointer<GtkWidget>) {
-        guard let actionName, case .takes(let parameterType) = BannerActionCheck.lookUp(actionName, from: anchor),
+        guard core.state == .hidden, let actionName, case .takes(let parameterType) = BannerActionCheck.lookUp(actionName, from: anchor),
               let problem = BannerActionCheck.mismatch(actionTarget, parameterType) else { return }
         HUDCoreDiagnostics.report(Self.setActionSource, "the target does not fit action “\(actionName)”: \(problem); "
             + "the action button was removed.")

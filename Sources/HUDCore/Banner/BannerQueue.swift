@@ -87,9 +87,15 @@ public final class BannerQueue {
     /// Adds a banner with BRYXBanner's `show(duration:)` semantics: like
     /// ``enqueue(_:duration:)`` for a new banner, but a banner that is already
     /// showing or queued is left exactly as it is.
-    public func show(_ banner: Banner, duration: Double? = nil) {
-        add(banner, duration: duration, source: "BannerQueue.show(_:duration:)", readding: .isIgnored)
+    /// - Parameter source: the public call to name in messages about the banner or
+    ///   its duration (a front end passes its own, e.g. `NotificationBanner.show(on:duration:)`).
+    /// - Returns: whether the banner was accepted (it is, or already was, showing or queued);
+    ///   a refused banner was reported from `source`.
+    @discardableResult
+    public func show(_ banner: Banner, duration: Double? = nil, source: String = "BannerQueue.show(_:duration:)") -> Bool {
+        let accepted = add(banner, duration: duration, source: source, readding: .isIgnored)
         settle()
+        return accepted
     }
 
     // MARK: - Dismissing
@@ -194,9 +200,11 @@ public final class BannerQueue {
         case isIgnored
     }
 
-    private func add(_ banner: Banner, duration: Double?, source: String, readding: Readding) {
-        guard accepts(banner, source: source) else { return }
-        if banner.state != .hidden, readding == .isIgnored { return }
+    /// The one place a banner and its duration are checked on the way in, reported from `source`.
+    @discardableResult
+    private func add(_ banner: Banner, duration: Double?, source: String, readding: Readding) -> Bool {
+        guard accepts(banner, source: source) else { return false }
+        if banner.state != .hidden, readding == .isIgnored { return true }
         let timeout = BannerTimeout(seconds: duration, source: source)
         switch banner.state {
         case .hidden:
@@ -212,6 +220,7 @@ public final class BannerQueue {
         case .gone:
             break
         }
+        return true
     }
 
     private func accepts(_ banner: Banner, source: String) -> Bool {
@@ -221,7 +230,7 @@ public final class BannerQueue {
         }
         if banner.state.isGone {
             Diagnostics.report(source, "this banner was already dismissed and cannot be shown again; "
-                + "create a new Banner. Nothing was done.")
+                + "create a new one. Nothing was shown.")
             return false
         }
         if let owner = banner.owner, owner !== self {

@@ -158,6 +158,22 @@ final class BannerLifecycleTests: XCTestCase {
     }
 
     /// `await banner.dismissed` after a refused `show` returns at once (it hung for ever).
+    /// Checked once on the way in (by the queue), reported under the call the app made.
+    func testShowingADismissedBannerAgainIsRefusedOnceUnderThePublicName() throws {
+        try BannerGtkTesting.withWindow(animations: false) { window in
+            let banner = try! NotificationBanner(title: "Once")
+            window.show(banner)
+            banner.dismiss()
+            XCTAssertTrue(MainLoop.run(until: { banner.state.isGone }, timeoutMilliseconds: 2_000))
+            BannerGtkTesting.idle(milliseconds: 50)
+            let (_, messages) = BannerGtkTesting.capturingMessages { banner.show(on: window.window, duration: .nan) }
+            XCTAssertEqual(messages.map(\.source), ["NotificationBanner.show(on:duration:)"])
+            XCTAssertTrue(messages.first?.text.contains("already dismissed") ?? false, "\(messages)")
+            XCTAssertTrue(banner.state.isGone)
+            XCTAssertTrue(window.center.visibleBanners.isEmpty && window.center.queuedBanners.isEmpty)
+        }
+    }
+
     func testAwaitingARefusedBannerReturnsNotShown() throws {
         try BannerGtkTesting.withWindow(animations: false) { _ in
             let banner = try! NotificationBanner(title: "Nowhere to go")
