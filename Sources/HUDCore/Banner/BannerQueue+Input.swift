@@ -59,4 +59,14 @@ extension BannerQueue {
         banner.inhibitors.remove(reason)
         banner.countdown?.release(reason)
     }
+
+    func isShowing(_ banner: Banner) -> Bool {
+        banner.owner === self && banner.state == .showing
+    }
+
+    /// Whether the view may report input for `banner`: it is on screen, or it
+    /// was and has been pushed back (its widget may still be leaving).
+    func takesInput(_ banner: Banner) -> Bool {
+        banner.owner === self && (banner.state == .showing || (banner.state == .queued && banner.hasBeenOnScreen))
+    }
 }

@@ -393,16 +393,6 @@ public final class BannerQueue {
         }
     }
 
-    func isShowing(_ banner: Banner) -> Bool {
-        banner.owner === self && banner.state == .showing
-    }
-
-    /// Whether the view may report input for `banner`: it is on screen, or it
-    /// was and has been pushed back (its widget may still be leaving).
-    func takesInput(_ banner: Banner) -> Bool {
-        banner.owner === self && (banner.state == .showing || (banner.state == .queued && banner.hasBeenOnScreen))
-    }
-
     private static func corrected(maxVisible: Int) -> Int {
         guard maxVisible < 1 else { return maxVisible }
         Diagnostics.report("BannerQueue.maxVisible", "maxVisible \(maxVisible) is below 1; using 1.")
