@@ -194,6 +194,15 @@ static inline void gtkhud_accessible_set_boolean_property(GtkAccessible *self, G
     g_value_set_boolean(g_value_init(&value, G_TYPE_BOOLEAN), flag);
     gtkhud_accessible_update_one(self, property, &value);
 }
+/* The class of a widget instance (G_OBJECT_GET_CLASS is a macro). */
+static inline GtkWidgetClass *gtkhud_widget_get_class(GtkWidget *widget) { return GTK_WIDGET_GET_CLASS(widget); }
+
+/* For tests: NULL when the accessible's string `property` is `expected` as GTK holds it, else a
+   message to g_free (gtk_test_accessible_check_property is variadic). */
+static inline char *gtkhud_test_accessible_check_string(GtkAccessible *self, GtkAccessibleProperty property,
+                                                        const char *expected) {
+    return gtk_test_accessible_check_property(self, property, expected);
+}
 static inline void gtkhud_accessible_reset_property(GtkAccessible *self, GtkAccessibleProperty property) {
     gtk_accessible_reset_property(self, property);
 }

@@ -170,6 +170,18 @@ public enum Signal {
         return connect(instance, name, after, unsafeBitCast(trampoline, to: GCallback.self), boxing: handler)
     }
 
+    /// A `GListModel`'s `items-changed`: position, how many were removed, how many added.
+    @discardableResult
+    public static func connectItemsChanged(_ list: UnsafeMutableRawPointer,
+                                           _ handler: @escaping @MainActor (UInt32, UInt32, UInt32) -> Void) -> SignalConnection {
+        typealias Handler = @MainActor (UInt32, UInt32, UInt32) -> Void
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = { _, position, removed, added, data in
+            let box = ClosureBox<Handler>.from(data)
+            MainActor.assumeIsolated { box.closure(position, removed, added) }
+        }
+        return connect(list, "items-changed", false, unsafeBitCast(trampoline, to: GCallback.self), boxing: handler)
+    }
+
     /// A signal with one int or enum argument (GtkWindow's `move-focus`: a GtkDirectionType).
     @discardableResult
     public static func connectInt(_ instance: UnsafeMutableRawPointer, _ name: String, after: Bool = false,

@@ -90,6 +90,13 @@ class OrcaSpeechTests(unittest.TestCase):
         doubled = {text: (spoken[text], matched[text]) for text in matched if spoken.get(text, 0) > matched[text]}
         self.assertEqual(doubled, {}, "spoken (times, shown times)")
 
+    def test_orca_speaks_a_banners_updated_text(self):
+        # banner-update: setMessage on a banner already on screen; the new words must be heard too.
+        for text in ("Uploading. 0 of 3 photos", "Upload complete. 3 of 3 photos"):
+            verdict = [line for line in self.verdicts if f"'{text}" in line]
+            self.assertTrue(verdict, f"no shown: line for {text}")
+            self.assertTrue(all(line.startswith("SPOKEN") for line in verdict), verdict)
+
     def test_typing_goes_on_while_a_banner_and_a_hud_appear(self):
         self.assertIn(f"typed: {TYPED}", self.app_output)
         for text in ("Draft saved", "Information: Syncing in the background"):

@@ -45,6 +45,7 @@ enum Scenarios {
         ("banner-springiness", "No spring, slight and heavy, one after another"),
         ("banner-queue", "Three banners waiting their turn"),
         ("banner-priority", "A high-priority banner pushing a normal one back"),
+        ("banner-update", "A shown banner's text changes (setMessage): the new words are spoken"),
         ("banner-action", "An Undo button, pressed"),
         ("banner-close-button", "A close button, pressed"),
         ("banner-stack", "Three banners on screen at once (maxVisible = 3)"),

@@ -316,6 +316,15 @@ enum ScenarioRunner {
         case "banner-priority":
             await page(banners)
             banners.priority(normalSeconds: 1.2, highSeconds: 0.8, delay: 0.6)
+        case "banner-update":
+            await page(banners)
+            let banner = banners.show(title: "Uploading", subtitle: "0 of 3 photos", image: .iconName("document-send-symbolic"), seconds: 0)
+            // Long enough for the first words to be spoken before the new ones.
+            await Clock.sleep(1.6)
+            try? banner?.setMessage(title: "Upload complete", subtitle: "3 of 3 photos", image: .iconName("emblem-ok-symbolic"))
+            if let banner { EventCenter.shared.shown(.banner, BannerTracker.visibleText(of: banner)) }
+            await Clock.sleep(1.4)
+            banner?.dismiss()
         case "banner-action":
             await page(banners)
             banners.withAction(seconds: 5)

@@ -132,22 +132,12 @@ public final class BannerCenter {
 
     // MARK: - Internal
 
-    func show(_ banner: NotificationBanner, duration: Double?) {
-        guard !isDestroyed else {
-            HUDCoreDiagnostics.report("NotificationBanner.show(on:duration:)",
-                                      "the window of this banner was destroyed; nothing was shown.")
-            return
-        }
-        if let owner = banner.center, owner !== self {
-            HUDCoreDiagnostics.report("NotificationBanner.show(on:duration:)",
-                                      "this banner already belongs to another window; nothing was shown.")
-            return
-        }
+    /// Hands `banner` to the queue, which checks it and its duration once and
+    /// reports a refusal from `source`, the public call the app made.
+    func show(_ banner: NotificationBanner, duration: Double?, source: String) {
         wrappers[banner.core] = banner
         banner.center = self
-        queue.show(banner.core, duration: duration)
-        if banner.core.state == .hidden {
-            // Refused by the queue (it said why).
+        if !queue.show(banner.core, duration: duration, source: source) {
             wrappers[banner.core] = nil
             banner.center = nil
         }

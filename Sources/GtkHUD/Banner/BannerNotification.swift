@@ -206,27 +206,15 @@ public final class NotificationBanner {
         core.content.action = BannerAction(label: label, identifier: "closure")
     }
 
-    /// The parameter passed to a `GAction` (its `GVariant`, made for you).
-    public enum ActionTarget: Sendable, Equatable {
-        case string(String)
-        case int(Int32)
-        case bool(Bool)
-        case double(Double)
-
-        /// A new floating `GVariant` of this value.
-        fileprivate var variant: OpaquePointer {
-            switch self {
-            case .string(let text): g_variant_new_string(text)
-            case .int(let number): g_variant_new_int32(number)
-            case .bool(let flag): g_variant_new_boolean(flag ? 1 : 0)
-            case .double(let number): g_variant_new_double(number)
-            }
-        }
-    }
-
     /// Adds a button that activates the `GAction` `actionName` (e.g.
     /// `"win.undo"`, `"app.open-settings"`), with an optional parameter
     /// (`.string("inbox")` for an `s`-typed action), and dismisses the banner.
+    ///
+    /// The target must fit the action's parameter type (none for an action
+    /// without a parameter). One that does not is refused with a message: when
+    /// the banner is shown for actions GtkHUD can see (`win.`, `app.` and
+    /// widget-class actions; the button is then removed), otherwise when the
+    /// button is pressed (the action is then not activated).
     public func setAction(_ label: String, actionName: String, target: ActionTarget? = nil) {
         actionHandler = nil
         self.actionName = actionName
@@ -271,17 +259,8 @@ public final class NotificationBanner {
     public func show(on widget: (any GtkWidgetConvertible)? = nil, duration: Double? = nil) {
         let source = "NotificationBanner.show(on:duration:)"
         guard GtkHUDRuntime.prepare(caller: source) else { return }
-        if finishedReason != nil || core.state.isGone {
-            HUDCoreDiagnostics.report(source, "this banner was already dismissed and cannot be shown again; "
-                + "create a new NotificationBanner. Nothing was shown.")
-            return
-        }
-        var duration = duration
-        if let seconds = duration, seconds.isNaN || seconds < 0 {
-            HUDCoreDiagnostics.report(source, "duration \(seconds) is not a number of seconds ≥ 0; "
-                + "the banner is shown without a timeout, until dismissed.")
-            duration = nil
-        }
+        // Here only what needs GTK: the window. The banner itself (dismissed
+        // already?) and the duration are checked once, by the queue, reported from `source`.
         if let widget, widget.gtkWidget == nil {
             HUDCoreDiagnostics.report(source, "\(HUDError.notAWidget.description) Nothing was shown.")
             return
@@ -290,11 +269,17 @@ public final class NotificationBanner {
             HUDCoreDiagnostics.report(source, "there is no visible window to show the banner in; nothing was shown.")
             return
         }
+        // A window the app still holds after gtk_window_destroy (or disposed) would take the banner and never show it.
+        if WindowLiveness.destroyedWindow(of: host) != nil {
+            HUDCoreDiagnostics.report(source, "\(HUDError.hostWindowDestroyed.description) Nothing was shown.")
+            return
+        }
         guard let center = center ?? BannerCenter.for(host) else {
             HUDCoreDiagnostics.report(source, "the widget is not inside a window yet; nothing was shown.")
             return
         }
-        center.show(self, duration: duration)
+        removeActionIfItsTargetDoesNotFit(from: center.presenter.stack.widget)
+        center.show(self, duration: duration, source: source)
     }
 
     /// Dismisses the banner: a showing one slides out, a waiting one is dropped.
@@ -337,10 +322,36 @@ public final class NotificationBanner {
         actionTarget = target.map { g_variant_ref_sink($0) }
     }
 
+    private static let setActionSource = "NotificationBanner.setAction(_:actionName:target:)"
+
+    /// At show time: an action GtkHUD can look up whose parameter type the
+    /// target does not fit loses its button (its press would be a GLib critical).
+    private func removeActionIfItsTargetDoesNotFit(from anchor: UnsafeMutablePointer<GtkWidget>) {
+        guard core.state == .hidden, let actionName, case .takes(let parameterType) = BannerActionCheck.lookUp(actionName, from: anchor),
+              let problem = BannerActionCheck.mismatch(actionTarget, parameterType) else { return }
+        HUDCoreDiagnostics.report(Self.setActionSource, "the target does not fit action “\(actionName)”: \(problem); "
+            + "the action button was removed.")
+        removeAction()
+    }
+
     private func performAction() {
         if let actionHandler {
             actionHandler()
         } else if let actionName, let anchor = center?.presenter.stack.widget {
+            // Checked again at the press: the action may have come or changed since the banner was shown.
+            switch BannerActionCheck.lookUp(actionName, from: anchor) {
+            case .takes(let parameterType):
+                if let problem = BannerActionCheck.mismatch(actionTarget, parameterType) {
+                    return HUDCoreDiagnostics.report(Self.setActionSource, "the target does not fit action “\(actionName)”: "
+                        + "\(problem); it was not activated.")
+                }
+            case .unknown:
+                if !BannerActionCheck.activateCheckedByGTK(actionName, target: actionTarget, from: anchor) {
+                    HUDCoreDiagnostics.report(Self.setActionSource, "action “\(actionName)” was not activated: it does not exist, "
+                        + "is disabled, or takes a parameter of another type than the target.")
+                }
+                return
+            }
             _ = gtk_widget_activate_action_variant(anchor, actionName, actionTarget)
         }
     }

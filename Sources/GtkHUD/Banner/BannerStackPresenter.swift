@@ -4,119 +4,95 @@ import HUDCore
 import HUDWidgets
 
 /// The view side of one window's ``BannerQueue``: a ``BannerWidget`` per
-/// banner in the window's ``BannerStackWidget``, moved with the springs the
-/// queue hands over, and the user's input forwarded back to the queue.
+/// banner in the window's ``BannerStackWidget``, which it asks to reveal,
+/// restack and hide them (the stack owns their motion and the drag), and the
+/// user's input forwarded back to the queue.
 ///
 /// Like libadwaita's toast overlay keeps a `ToastInfo` per toast, it keeps one
-/// ``Record`` per banner on screen or leaving. What a banner shows arrives with
+/// widget per banner on screen or leaving. What a banner shows arrives with
 /// it (``Banner/content``, pictures and title widgets included): the presenter
 /// never looks anything up elsewhere.
 @MainActor
 final class BannerStackPresenter: BannerPresenter {
-    /// One banner on screen or leaving.
-    private struct Record {
-        let widget: BannerWidget
-        let motion: BannerMotion
-        /// The speed of the fling that dismissed it, for its exit.
-        var exitVelocity: Double?
-    }
-
     /// The stack layer (owned by the overlay it was added to; retained here
     /// too until the window goes away).
     let stack: BannerStackWidget
     private var stackReference: ObjectRef?
     weak var queue: BannerQueue?
-    private var records: [Banner: Record] = [:]
+    private var widgets: [Banner: BannerWidget] = [:]
 
     init(stack pointer: UnsafeMutablePointer<GtkWidget>) {
         stackReference = ObjectRef(adopting: pointer.raw)
         stack = BannerStackWidget.of(pointer)!
-        stack.onDragActive = { [weak self] widget, active in
-            guard let self, let banner = self.banner(shownBy: widget) else { return }
-            active ? self.queue?.inhibit(banner, .drag) : self.queue?.release(banner, .drag)
-        }
-        stack.onDragMoved = { [weak self] widget, offset in
-            guard let self, let banner = self.banner(shownBy: widget), banner.state == .showing,
-                  let record = self.records[banner] else { return }
-            record.motion.drag.set(Self.dragModel(for: banner, record).followedOffset(forDrag: offset))
-        }
-        stack.onDragEnded = { [weak self] widget, offset, velocity in
-            guard let self, let banner = self.banner(shownBy: widget) else { return }
-            self.release(banner, dragOffset: offset, velocity: velocity)
-        }
     }
 
     /// The widget showing `banner`, while it is on screen or leaving.
-    func widget(for banner: Banner) -> BannerWidget? { records[banner]?.widget }
-
-    private func banner(shownBy widget: BannerWidget) -> Banner? {
-        records.first { $0.value.widget === widget }?.key
-    }
+    func widget(for banner: Banner) -> BannerWidget? { widgets[banner] }
 
     // MARK: - BannerPresenter
 
     func present(_ banner: Banner, slot: Int, transition: BannerTransition) {
-        let spring = Self.animationSpring(transition)
-        if let existing = records[banner] {
-            // Pre-empted and back before its exit ended: turn the exit around.
-            gtk_widget_set_can_target(existing.widget.widget, 1)
-            gtk_widget_set_can_focus(existing.widget.widget, 1)
-            existing.widget.apply(banner.content)
-            stack.setSlot(slot, of: existing.widget, spring: spring)
-            existing.motion.foldDragIntoReveal(edge: banner.content.position)
-            existing.motion.reveal.spring(to: 1, spring,
-                                          velocity: transition.spring?.initialVelocity(forDistance: 1 - existing.motion.reveal.value) ?? 0)
+        if let existing = widgets[banner] {
+            // Pushed back and back before its exit ended: the stack turns the exit around.
+            gtk_widget_set_can_target(existing.widget, 1)
+            gtk_widget_set_can_focus(existing.widget, 1)
+            existing.apply(banner.content)
+            stack.setSlot(slot, of: existing, transition: transition)
+            stack.reveal(existing, transition: transition)
             return
         }
         let pointer = BannerWidget.create()
         guard let widget = BannerWidget.of(pointer) else { return }
         widget.apply(banner.content)
         connect(widget, to: banner)
-        guard let motion = stack.add(pointer, slot: slot) else { return }
-        records[banner] = Record(widget: widget, motion: motion)
-        motion.reveal.spring(to: 1, spring, velocity: transition.spring?.initialVelocity(forDistance: 1) ?? 0)
-        announce(banner, from: widget)
+        let added = stack.add(pointer, slot: slot, onDragActive: { [weak self] active in
+            guard let queue = self?.queue else { return }
+            active ? queue.inhibit(banner, .drag) : queue.release(banner, .drag)
+        }, onSwipe: { [weak self] in
+            self?.queue?.swipe(banner) ?? false
+        })
+        guard added else { return }
+        widgets[banner] = widget
+        stack.reveal(widget, transition: transition)
     }
 
     func restack(_ banner: Banner, slot: Int, transition: BannerTransition) {
-        guard let record = records[banner] else { return }
-        stack.setSlot(slot, of: record.widget, spring: Self.animationSpring(transition))
+        guard let widget = widgets[banner] else { return }
+        stack.setSlot(slot, of: widget, transition: transition)
     }
 
     func update(_ banner: Banner) {
-        records[banner]?.widget.apply(banner.content)
+        guard let widget = widgets[banner] else { return }
+        widget.apply(banner.content)
+        if let queue { stack.setTransition(queue.transition(for: banner), of: widget) }
+    }
+
+    func announce(_ banner: Banner, _ announcement: BannerAnnouncement) {
+        guard let widget = widgets[banner] else { return }
+        let message = announcement.parts.map { text in
+            announcement.isMarkup ? Self.plainText(fromMarkup: text) : text
+        }.joined(separator: ". ")
+        Announcer.announce(message, from: widget.widget, priority: announcement.isUrgent ? .assertive : .polite)
     }
 
     func beginHide(_ banner: Banner, reason: BannerHideReason, transition: BannerTransition) {
-        guard var record = records[banner] else { return }
-        moveFocusOut(of: record.widget.widget)
-        gtk_widget_set_can_target(record.widget.widget, 0)
-        gtk_widget_set_can_focus(record.widget.widget, 0)
-        stack.setSlot(nil, of: record.widget, spring: nil)
-        // Continue from wherever a drag left the banner, with the fling's speed if there was one.
-        let flingVelocity = record.motion.foldDragIntoReveal(velocity: record.exitVelocity ?? 0, edge: banner.content.position)
-        record.exitVelocity = nil
-        records[banner] = record
-        guard let spring = Self.animationSpring(transition) else {
-            record.motion.reveal.set(0)
-            return
-        }
-        let velocity = flingVelocity != 0
-            ? flingVelocity
-            : transition.spring?.initialVelocity(forDistance: -record.motion.reveal.value) ?? 0
-        record.motion.reveal.spring(to: 0, spring, velocity: velocity)
+        guard let widget = widgets[banner] else { return }
+        moveFocusOut(of: widget.widget)
+        gtk_widget_set_can_target(widget.widget, 0)
+        gtk_widget_set_can_focus(widget.widget, 0)
+        stack.hide(widget, transition: transition)
     }
 
     func finishHide(_ banner: Banner) {
-        guard let record = records.removeValue(forKey: banner) else { return }
-        stack.remove(record.widget.widget)
+        guard let widget = widgets.removeValue(forKey: banner) else { return }
+        stack.remove(widget.widget)
     }
 
     /// The window is going away: removes every banner widget and lets go of
     /// the stack, so nothing outlives the window even if the app keeps the center.
     func hostDestroyed() {
-        for record in records.values { stack.remove(record.widget.widget) }
-        records.removeAll()
+        for widget in widgets.values { stack.remove(widget.widget) }
+        widgets.removeAll()
         stackReference = nil
     }
 
@@ -132,27 +108,6 @@ final class BannerStackPresenter: BannerPresenter {
         }
     }
 
-    /// Decides what a released drag does: spring back, or leave towards the edge.
-    func release(_ banner: Banner, dragOffset: Double, velocity: Double) {
-        guard banner.state == .showing, let queue, let record = records[banner] else { return }
-        let spring = Self.animationSpring(queue.transition(for: banner))
-        switch Self.dragModel(for: banner, record).releaseOutcome(dragOffset: dragOffset, velocity: velocity) {
-        case .springBack(let initialVelocity):
-            record.motion.drag.spring(to: 0, spring, velocity: initialVelocity)
-        case .dismiss(_, let initialVelocity):
-            records[banner]?.exitVelocity = initialVelocity
-            if !queue.swipe(banner) {
-                records[banner]?.exitVelocity = nil
-                record.motion.drag.spring(to: 0, spring)
-            }
-        }
-    }
-
-    private static func dragModel(for banner: Banner, _ record: Record) -> BannerDragModel {
-        BannerDragModel(position: banner.content.position, bannerHeight: record.motion.naturalHeight,
-                        allowsDismissal: banner.content.dismissesOnSwipe)
-    }
-
     /// Keyboard focus inside a leaving banner goes back to the window's content,
     /// so it never stays on a widget that is about to be destroyed.
     private func moveFocusOut(of banner: UnsafeMutablePointer<GtkWidget>) {
@@ -163,24 +118,10 @@ final class BannerStackPresenter: BannerPresenter {
         gtk_root_set_focus(root, nil)
     }
 
-    private func announce(_ banner: Banner, from widget: BannerWidget) {
-        let parts = [banner.content.title, banner.content.subtitle].compactMap { $0 }
-        guard !parts.isEmpty else { return }
-        let message = parts.map { text in
-            banner.content.usesMarkup ? Self.plainText(fromMarkup: text) : text
-        }.joined(separator: ". ")
-        Announcer.announce(message, from: widget.widget, priority: banner.content.priority == .high ? .assertive : .polite)
-    }
-
     private static func plainText(fromMarkup markup: String) -> String {
         var text: UnsafeMutablePointer<CChar>?
         guard pango_parse_markup(markup, -1, 0, nil, &text, nil, nil) != 0, let text else { return markup }
         defer { g_free(text) }
         return String(cString: text)
-    }
-
-    static func animationSpring(_ transition: BannerTransition) -> Animation.Spring? {
-        guard let spring = transition.spring, transition.duration > .zero else { return nil }
-        return Animation.Spring(dampingRatio: spring.dampingRatio, mass: spring.mass, stiffness: spring.stiffness)
     }
 }

@@ -43,6 +43,15 @@ public final class Banner {
     /// The queue that accepted it; `nil` before and after.
     weak var owner: BannerQueue?
     var countdown: BannerCountdown?
+    /// What holds the timeout now, as the view reported it (the pointer is over
+    /// the banner, focus is inside...). Kept on the banner, not its countdown, so
+    /// that a banner pushed back by a high-priority one and presented again
+    /// still knows the pointer rests on it: the view reports no new enter then.
+    var inhibitors: Set<BannerInhibitReason> = []
+    /// Whether it has been presented: only then can the view report input for it.
+    var hasBeenOnScreen = false
+    /// What screen readers were last told about it while it was on screen.
+    var lastAnnouncement: BannerAnnouncement?
     var entranceTimer: ScheduledTimer?
     var exitTimer: ScheduledTimer?
     private var hasReportedDismissal = false
@@ -87,6 +96,7 @@ public final class Banner {
     }
 
     private func sessionEnded() {
+        inhibitors.removeAll()
         countdown?.cancel()
         countdown = nil
         entranceTimer?.cancel()

@@ -20,10 +20,12 @@ final class BannerCountdown {
     /// and a repeated enter cannot leave the clock stuck.
     private var inhibitors: Set<BannerInhibitReason> = []
 
-    init(scheduler: any Scheduler, timeout: BannerTimeout, onExpiry: @escaping @MainActor () -> Void) {
+    init(scheduler: any Scheduler, timeout: BannerTimeout, inhibitors: Set<BannerInhibitReason> = [],
+         onExpiry: @escaping @MainActor () -> Void) {
         self.scheduler = scheduler
         self.timeout = timeout
         self.remaining = timeout.duration
+        self.inhibitors = inhibitors
         self.onExpiry = onExpiry
     }
 
@@ -36,8 +38,6 @@ final class BannerCountdown {
 
     /// Whether the clock is armed and would be running if nothing inhibited it.
     var isPaused: Bool { isArmed && remaining != nil && !inhibitors.isEmpty }
-
-    func isInhibited(by reason: BannerInhibitReason) -> Bool { inhibitors.contains(reason) }
 
     /// Starts counting (the entrance has finished).
     func arm() {

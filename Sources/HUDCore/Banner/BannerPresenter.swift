@@ -24,6 +24,10 @@ public protocol BannerPresenter: AnyObject {
     /// The banner's ``Banner/content`` changed while it is on screen or leaving.
     func update(_ banner: Banner)
 
+    /// Tells screen readers about `banner`, which is on screen: it has just
+    /// been presented, or the text it shows has changed (after ``update(_:)``).
+    func announce(_ banner: Banner, _ announcement: BannerAnnouncement)
+
     /// Starts moving `banner` off screen. It no longer takes input.
     func beginHide(_ banner: Banner, reason: BannerHideReason, transition: BannerTransition)
 

@@ -42,17 +42,31 @@ extension BannerQueue {
 
     /// Pauses the banner's timeout for `reason` (pointer entered, press began,
     /// focus entered, drag began). Repeating a reason has no extra effect.
-    /// Ignored unless the banner is showing.
+    /// Ignored unless the banner is showing or was pushed back by a
+    /// high-priority banner: then the reason is remembered, and the banner
+    /// comes back paused.
     public func inhibit(_ banner: Banner, _ reason: BannerInhibitReason) {
-        guard isShowing(banner) else { return }
+        guard takesInput(banner) else { return }
+        banner.inhibitors.insert(reason)
         banner.countdown?.inhibit(reason)
     }
 
     /// Ends the pause for `reason`. When no reason is left the timeout goes on
     /// with the time that remained, not the full duration. A release without
-    /// a matching inhibit is ignored.
+    /// a matching inhibit is ignored; one for a pushed-back banner is remembered.
     public func release(_ banner: Banner, _ reason: BannerInhibitReason) {
-        guard isShowing(banner) else { return }
+        guard takesInput(banner) else { return }
+        banner.inhibitors.remove(reason)
         banner.countdown?.release(reason)
+    }
+
+    func isShowing(_ banner: Banner) -> Bool {
+        banner.owner === self && banner.state == .showing
+    }
+
+    /// Whether the view may report input for `banner`: it is on screen, or it
+    /// was and has been pushed back (its widget may still be leaving).
+    func takesInput(_ banner: Banner) -> Bool {
+        banner.owner === self && (banner.state == .showing || (banner.state == .queued && banner.hasBeenOnScreen))
     }
 }

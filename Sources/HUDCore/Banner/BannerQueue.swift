@@ -8,7 +8,9 @@
 /// - A ``BannerPriority/high`` banner shows at once. If no slot is free, the
 ///   oldest normal banner on screen (or the oldest banner, if all are high) is
 ///   hidden and put back at the head of the queue, content intact; when it
-///   returns its timeout starts afresh. That is not a dismissal.
+///   returns its timeout starts afresh, still held by whatever held it (the
+///   pointer resting on it) unless the view reported that it let go meanwhile.
+///   That is not a dismissal.
 /// - Adding a showing banner again restarts its timeout; adding a queued one
 ///   again moves it up (high to the head, normal behind the high ones).
 ///
@@ -85,9 +87,15 @@ public final class BannerQueue {
     /// Adds a banner with BRYXBanner's `show(duration:)` semantics: like
     /// ``enqueue(_:duration:)`` for a new banner, but a banner that is already
     /// showing or queued is left exactly as it is.
-    public func show(_ banner: Banner, duration: Double? = nil) {
-        add(banner, duration: duration, source: "BannerQueue.show(_:duration:)", readding: .isIgnored)
+    /// - Parameter source: the public call to name in messages about the banner or
+    ///   its duration (a front end passes its own, e.g. `NotificationBanner.show(on:duration:)`).
+    /// - Returns: whether the banner was accepted (it is, or already was, showing or queued);
+    ///   a refused banner was reported from `source`.
+    @discardableResult
+    public func show(_ banner: Banner, duration: Double? = nil, source: String = "BannerQueue.show(_:duration:)") -> Bool {
+        let accepted = add(banner, duration: duration, source: source, readding: .isIgnored)
         settle()
+        return accepted
     }
 
     // MARK: - Dismissing
@@ -114,7 +122,7 @@ public final class BannerQueue {
     /// - Returns: whether a banner was dismissed, so the key event can propagate otherwise.
     @discardableResult
     public func dismissFront() -> Bool {
-        let focused = visibleBanners.first { $0.countdown?.isInhibited(by: .focus) == true }
+        let focused = visibleBanners.first { $0.inhibitors.contains(.focus) }
         guard let target = focused ?? visibleBanners.first else { return false }
         dismiss(target, reason: .escape)
         settle()
@@ -169,7 +177,18 @@ public final class BannerQueue {
     func contentDidChange(of banner: Banner) {
         guard visibleBanners.contains(banner) || leavingBanners.contains(banner) else { return }
         presenter?.update(banner)
+        // New words on a banner on screen are spoken; a banner leaving says nothing more.
+        if isShowing(banner), BannerAnnouncement(banner.content)?.saysSomethingElse(than: banner.lastAnnouncement) ?? false {
+            announce(banner)
+        }
         settle()
+    }
+
+    /// Tells the view to speak what `banner` shows now.
+    private func announce(_ banner: Banner) {
+        banner.lastAnnouncement = BannerAnnouncement(banner.content)
+        guard let announcement = banner.lastAnnouncement else { return }
+        presenter?.announce(banner, announcement)
     }
 
     // MARK: - Adding, step by step
@@ -181,9 +200,11 @@ public final class BannerQueue {
         case isIgnored
     }
 
-    private func add(_ banner: Banner, duration: Double?, source: String, readding: Readding) {
-        guard accepts(banner, source: source) else { return }
-        if banner.state != .hidden, readding == .isIgnored { return }
+    /// The one place a banner and its duration are checked on the way in, reported from `source`.
+    @discardableResult
+    private func add(_ banner: Banner, duration: Double?, source: String, readding: Readding) -> Bool {
+        guard accepts(banner, source: source) else { return false }
+        if banner.state != .hidden, readding == .isIgnored { return true }
         let timeout = BannerTimeout(seconds: duration, source: source)
         switch banner.state {
         case .hidden:
@@ -199,6 +220,7 @@ public final class BannerQueue {
         case .gone:
             break
         }
+        return true
     }
 
     private func accepts(_ banner: Banner, source: String) -> Bool {
@@ -208,7 +230,7 @@ public final class BannerQueue {
         }
         if banner.state.isGone {
             Diagnostics.report(source, "this banner was already dismissed and cannot be shown again; "
-                + "create a new Banner. Nothing was done.")
+                + "create a new one. Nothing was shown.")
             return false
         }
         if let owner = banner.owner, owner !== self {
@@ -255,6 +277,7 @@ public final class BannerQueue {
     private func preempt(_ banner: Banner) {
         visibleBanners.removeAll { $0 === banner }
         banner.state = .queued
+        // Its inhibitors stay: they are facts about the pointer and focus, not about this countdown.
         banner.countdown?.cancel()
         banner.countdown = nil
         banner.entranceTimer?.cancel()
@@ -266,8 +289,10 @@ public final class BannerQueue {
     private func present(_ banner: Banner) {
         cancelExit(of: banner)
         banner.state = .showing
+        banner.hasBeenOnScreen = true
         visibleBanners.insert(banner, at: 0)
-        banner.countdown = BannerCountdown(scheduler: scheduler, timeout: banner.timeout) { [weak self, weak banner] in
+        banner.countdown = BannerCountdown(scheduler: scheduler, timeout: banner.timeout,
+                                           inhibitors: banner.inhibitors) { [weak self, weak banner] in
             guard let self, let banner else { return }
             self.dismiss(banner, reason: .timeout)
             self.settle()
@@ -280,6 +305,8 @@ public final class BannerQueue {
         let slot = slot(of: banner) ?? 0
         reportedSlots[banner] = slot
         presenter?.present(banner, slot: slot, transition: transition)
+        // Every appearance is spoken, a return after being pushed back too.
+        announce(banner)
     }
 
     private func fillFreeSlots() {
@@ -364,10 +391,6 @@ public final class BannerQueue {
         while !dismissalsToReport.isEmpty {
             dismissalsToReport.removeFirst().reportDismissal()
         }
-    }
-
-    func isShowing(_ banner: Banner) -> Bool {
-        banner.owner === self && banner.state == .showing
     }
 
     private static func corrected(maxVisible: Int) -> Int {

@@ -25,6 +25,13 @@ public final class BannerMotion {
     public internal(set) var naturalHeight = 0.0
     /// Follows the drag that is going on, if any.
     var dragTracker: BannerDragTracker?
+    /// The speed (pixels per second) of the fling that is dismissing the banner, for its exit.
+    var flingVelocity: Double?
+    /// How it moves (from ``BannerStackWidget/reveal(_:transition:)``); a drag springs back with it.
+    var transition: BannerTransition = .immediate
+    /// The banner's own handlers for what the user does to it (see ``BannerStackWidget/add(_:slot:onDragActive:onSwipe:)``).
+    var onDragActive: (@MainActor (Bool) -> Void)?
+    var onSwipe: (@MainActor () -> Bool)?
 
     init(banner: BannerWidget, onChange: @escaping @MainActor () -> Void) {
         reveal = SpringValue(0, on: banner, onChange: onChange)
@@ -41,6 +48,13 @@ public final class BannerMotion {
     /// Whether the user is dragging the banner now.
     public var isDragging: Bool { dragTracker != nil }
 
+    /// Stops every spring where it is and lets go of the handlers.
+    func stop() {
+        [reveal, drag, slotProgress].forEach { $0.stop() }
+        onDragActive = nil
+        onSwipe = nil
+    }
+
     /// How far the banner is pushed towards its `edge` (positive: further off screen).
     func displacementTowards(_ edge: BannerPosition) -> Double {
         (1 - reveal.value) * travelDistance + drag.value * edge.towardsEdge
@@ -50,7 +64,7 @@ public final class BannerMotion {
     /// from where the finger let go, and returns `velocity` (pixels per second)
     /// in reveal units per second.
     @discardableResult
-    public func foldDragIntoReveal(velocity: Double = 0, edge: BannerPosition) -> Double {
+    func foldDragIntoReveal(velocity: Double = 0, edge: BannerPosition) -> Double {
         let travel = max(travelDistance, 1)
         let towardsEdge = displacementTowards(edge)
         drag.set(0)

@@ -11,11 +11,14 @@ import HUDCore
 /// class). Only the banners take pointer input: everywhere else clicks pass
 /// through to the content below.
 ///
-/// The stack owns each banner's motion (``BannerMotion``: reveal, drag and
-/// slot springs) and the drag gesture: dragging moves the banner, so the
-/// gesture lives on this layer, which stays still, and reports the vertical
-/// offset of the banner under the pointer through ``onDragMoved`` and
-/// ``onDragEnded`` (without handlers the banner follows 1:1 and jumps back).
+/// The stack owns each banner's motion entirely (``BannerMotion``: reveal,
+/// drag and slot springs): it is asked to ``reveal(_:transition:)`` and
+/// ``hide(_:transition:)`` a banner and springs it itself. It also owns the
+/// drag gesture (dragging moves the banner, so the gesture lives on this
+/// layer, which stays still) and applies ``BannerDragModel`` with the
+/// banner's edge and ``BannerWidget/dismissesOnSwipe``: a drag only tells the
+/// banner's own handlers that it holds the timeout, and asks them to dismiss
+/// the banner when released as a swipe; nothing else leaves the stack.
 ///
 /// CSS node: `hudbannerstack` (`.clamped` with ``maximumWidth``; default: full
 /// width, ``spacing`` 0). Accessible role: group.
@@ -45,13 +48,6 @@ public final class BannerStackWidget: SwiftWidget {
     /// The banner being dragged, if any.
     public private(set) var draggedBanner: BannerWidget?
 
-    /// A drag of `banner` began (`true`) or ended (`false`): it holds the banner's timeout.
-    public var onDragActive: (@MainActor (_ banner: BannerWidget, _ active: Bool) -> Void)?
-    /// The pointer is `offset` pixels (vertical) from where the drag of `banner` began.
-    public var onDragMoved: (@MainActor (_ banner: BannerWidget, _ offset: Double) -> Void)?
-    /// The drag of `banner` ended at `offset` with `velocity` (pixels per second, vertical).
-    public var onDragEnded: (@MainActor (_ banner: BannerWidget, _ offset: Double, _ velocity: Double) -> Void)?
-
     private var motions: [ObjectIdentifier: BannerMotion] = [:]
 
     public required init(widget: UnsafeMutablePointer<GtkWidget>) {
@@ -61,10 +57,7 @@ public final class BannerStackWidget: SwiftWidget {
 
     override public func dispose() {
         draggedBanner = nil
-        onDragActive = nil
-        onDragMoved = nil
-        onDragEnded = nil
-        for motion in motions.values { [motion.reveal, motion.drag, motion.slotProgress].forEach { $0.stop() } }
+        for motion in motions.values { motion.stop() }
         motions = [:]
     }
 
@@ -75,30 +68,75 @@ public final class BannerStackWidget: SwiftWidget {
         children.compactMap { BannerWidget.of($0) }
     }
 
-    /// Adds a banner above the others at `slot`, hidden (its ``BannerMotion/reveal`` at 0).
+    /// Adds a banner above the others at `slot`, hidden (its ``BannerMotion/reveal``
+    /// at 0) until ``reveal(_:transition:)``. Its handlers are its own, so a drag
+    /// reaches them without a search: `onDragActive` while a drag holds it,
+    /// `onSwipe` when a release should dismiss it (returning whether it did).
     @discardableResult
-    public func add(_ banner: UnsafeMutablePointer<GtkWidget>, slot: Int) -> BannerMotion? {
-        guard let object = BannerWidget.of(banner) else { return nil }
+    public func add(_ banner: UnsafeMutablePointer<GtkWidget>, slot: Int,
+                    onDragActive: (@MainActor (Bool) -> Void)? = nil, onSwipe: (@MainActor () -> Bool)? = nil) -> Bool {
+        guard let object = BannerWidget.of(banner) else { return false }
         let motion = BannerMotion(banner: object) { [weak self] in self?.queueAllocate() }
         motion.slot = slot
+        motion.onDragActive = onDragActive
+        motion.onSwipe = onSwipe
         motions[ObjectIdentifier(object)] = motion
         gtk_widget_insert_before(banner, widget, nil)
         motion.lastSlotOffset = slotOffsets()[ObjectIdentifier(object)] ?? 0
         motion.slotFrom = motion.lastSlotOffset
         gtk_widget_queue_allocate(widget)
-        return motion
+        return true
     }
 
-    /// The motion of a banner in this stack.
+    /// The motion of a banner in this stack (read it; the stack moves it).
     public func motion(of banner: BannerWidget) -> BannerMotion? { motions[ObjectIdentifier(banner)] }
 
+    /// Springs a banner into view; one that is still leaving (pushed back and
+    /// back already) turns round from wherever its exit or a drag left it.
+    public func reveal(_ banner: BannerWidget, transition: BannerTransition) {
+        guard let motion = motion(of: banner) else { return }
+        motion.transition = transition
+        motion.flingVelocity = nil
+        if motion.reveal.value != 0 || motion.drag.value != 0 { motion.foldDragIntoReveal(edge: banner.position) }
+        motion.reveal.spring(to: 1, Self.spring(transition),
+                             velocity: transition.spring?.initialVelocity(forDistance: 1 - motion.reveal.value) ?? 0)
+    }
+
+    /// Springs a banner out of view past its edge, keeping its place in the
+    /// stack. It continues from wherever a drag left it, with the speed of the
+    /// fling that dismissed it if there was one.
+    public func hide(_ banner: BannerWidget, transition: BannerTransition) {
+        guard let motion = motion(of: banner) else { return }
+        setSlot(nil, of: banner, transition: .immediate)
+        let flingVelocity = motion.foldDragIntoReveal(velocity: motion.flingVelocity ?? 0, edge: banner.position)
+        motion.flingVelocity = nil
+        guard let spring = Self.spring(transition) else {
+            motion.reveal.set(0)
+            return
+        }
+        let velocity = flingVelocity != 0 ? flingVelocity : transition.spring?.initialVelocity(forDistance: -motion.reveal.value) ?? 0
+        motion.reveal.spring(to: 0, spring, velocity: velocity)
+    }
+
+    /// The transition a drag released without dismissing springs back with
+    /// (the banner's springiness and duration changed, or animations were turned off).
+    public func setTransition(_ transition: BannerTransition, of banner: BannerWidget) {
+        motion(of: banner)?.transition = transition
+    }
+
     /// Moves a banner to another slot (nil: it is leaving and keeps its place), springing there.
-    public func setSlot(_ slot: Int?, of banner: BannerWidget, spring: Animation.Spring?) {
+    public func setSlot(_ slot: Int?, of banner: BannerWidget, transition: BannerTransition) {
         guard let motion = motion(of: banner) else { return }
         motion.slot = slot
         motion.slotFrom = motion.lastSlotOffset
         motion.slotProgress.set(0)
-        motion.slotProgress.spring(to: 1, slot == nil ? nil : spring)
+        motion.slotProgress.spring(to: 1, slot == nil ? nil : Self.spring(transition))
+    }
+
+    /// The animation for `transition`; nil jumps straight to the end.
+    static func spring(_ transition: BannerTransition) -> Animation.Spring? {
+        guard let spring = transition.spring, transition.duration > .zero else { return nil }
+        return Animation.Spring(dampingRatio: spring.dampingRatio, mass: spring.mass, stiffness: spring.stiffness)
     }
 
     /// Removes a banner.
@@ -106,7 +144,7 @@ public final class BannerStackWidget: SwiftWidget {
         guard isAlive, gtk_widget_get_parent(banner) == widget else { return }
         if draggedBanner?.widget == banner { draggedBanner = nil }
         if let object = BannerWidget.of(banner), let motion = motions.removeValue(forKey: ObjectIdentifier(object)) {
-            [motion.reveal, motion.drag, motion.slotProgress].forEach { $0.stop() }
+            motion.stop()
         }
         gtk_widget_unparent(banner)
     }
@@ -195,7 +233,7 @@ public final class BannerStackWidget: SwiftWidget {
         // Catch a banner that is still springing back where it is.
         motion.drag.stop()
         banner.setDragging(true)
-        onDragActive?(banner, true)
+        motion.onDragActive?(true)
         return true
     }
 
@@ -203,20 +241,37 @@ public final class BannerStackWidget: SwiftWidget {
     private func updateDrag(offset: Double, time: UInt32) -> Bool {
         guard let banner = draggedBanner, let motion = motion(of: banner), motion.dragTracker != nil else { return false }
         motion.dragTracker?.record(offset: offset, time: Int64(time))
-        if let onDragMoved { onDragMoved(banner, offset) } else { motion.drag.set(offset) }
+        // A banner already leaving (Escape during the drag) no longer follows the pointer.
+        if motion.slot != nil { motion.drag.set(Self.dragModel(of: banner, motion).followedOffset(forDrag: offset)) }
         return motion.dragTracker?.moved ?? false
     }
 
-    /// The drag ended (`cancelled`: without velocity, where it is).
+    /// The drag ended (`cancelled`: without velocity, where it is): the banner
+    /// springs back, or leaves if its handler accepts the swipe.
     private func endDrag(offset: Double?, time: UInt32, cancelled: Bool) {
         guard let banner = draggedBanner, let motion = motion(of: banner), var tracker = motion.dragTracker else { return }
         draggedBanner = nil
         if let offset, !cancelled { tracker.record(offset: offset, time: Int64(time)) }
         motion.dragTracker = nil
         banner.setDragging(false)
-        onDragActive?(banner, false)
+        motion.onDragActive?(false)
+        guard motion.slot != nil else { return }
         let velocity = cancelled ? 0 : tracker.releaseVelocity
-        if let onDragEnded { onDragEnded(banner, tracker.lastOffset, velocity) } else { motion.drag.set(0) }
+        let spring = Self.spring(motion.transition)
+        switch Self.dragModel(of: banner, motion).releaseOutcome(dragOffset: tracker.lastOffset, velocity: velocity) {
+        case .springBack(let initialVelocity):
+            motion.drag.spring(to: 0, spring, velocity: initialVelocity)
+        case .dismiss(_, let initialVelocity):
+            motion.flingVelocity = initialVelocity
+            if !(motion.onSwipe?() ?? false) {
+                motion.flingVelocity = nil
+                motion.drag.spring(to: 0, spring)
+            }
+        }
+    }
+
+    private static func dragModel(of banner: BannerWidget, _ motion: BannerMotion) -> BannerDragModel {
+        BannerDragModel(position: banner.position, bannerHeight: motion.naturalHeight, allowsDismissal: banner.dismissesOnSwipe)
     }
 
     private func installDragGesture() {

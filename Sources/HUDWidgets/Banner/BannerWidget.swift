@@ -58,6 +58,8 @@ public final class BannerWidget: SwiftWidget {
 
     /// The edge the banner belongs to (from its content).
     public private(set) var position: BannerPosition = .top
+    /// Whether a swipe towards its edge may dismiss it (from its content); the stack's drag follows it.
+    public private(set) var dismissesOnSwipe = true
     /// The least height in pixels (from its content).
     private var minimumHeight = BannerLayout.defaultMinimumHeight
     private var hasTitleText = false
@@ -139,6 +141,7 @@ public final class BannerWidget: SwiftWidget {
     /// literally), image, action and close buttons, title widget and colours.
     public func apply(_ content: BannerContent) {
         position = content.position
+        dismissesOnSwipe = content.dismissesOnSwipe
         setClass("top", position == .top)
         setClass("bottom", position == .bottom)
         setClass("high-priority", content.priority == .high)

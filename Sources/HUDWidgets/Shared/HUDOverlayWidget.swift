@@ -39,6 +39,7 @@ public final class HUDOverlayWidget: SwiftWidget {
     public private(set) var content: UnsafeMutablePointer<GtkWidget>?
     private var highContrastConnection: SignalConnection?
     private var unrealizeConnection: SignalConnection?
+    private var toplevelsConnection: SignalConnection?
 
     /// The window this overlay is a layer of (nil for an overlay that wraps content).
     public var hostWindow: UnsafeMutablePointer<GtkWidget>? {
@@ -158,8 +159,14 @@ public final class HUDOverlayWidget: SwiftWidget {
         // toplevel list. Then the HUDs and banners here are done for: run the
         // dispose handlers now rather than at a dispose that may never come.
         unrealizeConnection = Signal.connect(widget.raw, "unrealize", after: true) { [weak self] in
-            guard let self, !self.isDisposed, let root = gtk_widget_get_root(self.widget) else { return }
-            if WindowLiveness.isDestroyed(UnsafeMutableRawPointer(root).asWidget) { self.runDisposeHandlersNow() }
+            self?.runDisposeHandlersIfTheWindowWasDestroyed()
+        }
+        // A window that never went on screen is never unrealized: its leaving
+        // GTK's list of toplevels is the only sign of `gtk_window_destroy`.
+        if let toplevels = gtk_window_get_toplevels() {
+            toplevelsConnection = Signal.connectItemsChanged(UnsafeMutableRawPointer(toplevels)) { [weak self] _, removed, _ in
+                if removed > 0 { self?.runDisposeHandlersIfTheWindowWasDestroyed() }
+            }
         }
         if let styleManager = adw_style_manager_get_default() {
             highContrastConnection = Signal.connect(UnsafeMutableRawPointer(styleManager), "notify::high-contrast") { [weak self] in
@@ -167,6 +174,15 @@ public final class HUDOverlayWidget: SwiftWidget {
             }
         }
         followHighContrast()
+    }
+
+    private func runDisposeHandlersIfTheWindowWasDestroyed() {
+        guard !isDisposed, let root = gtk_widget_get_root(widget) else { return }
+        if WindowLiveness.isDestroyed(UnsafeMutableRawPointer(root).asWidget) {
+            toplevelsConnection?.disconnect()
+            toplevelsConnection = nil
+            runDisposeHandlersNow()
+        }
     }
 
     private func followHighContrast() {
@@ -288,6 +304,8 @@ public final class HUDOverlayWidget: SwiftWidget {
         windowConnections = []
         unrealizeConnection?.disconnect()
         unrealizeConnection = nil
+        toplevelsConnection?.disconnect()
+        toplevelsConnection = nil
         removeEscapeController()
         placements = [:]
         frames = [:]

@@ -6,6 +6,9 @@ import HUDCore
 import HUDWidgets
 import XCTest
 
+/// GLib criticals and warnings logged while `BannerGtkTesting.capturingGLibTrouble` runs.
+nonisolated(unsafe) private var glibTrouble: [String] = []
+
 /// Shared set-up for the banner widget tests (real GTK under Xvfb).
 /// Without a display they skip, unless GTKHUD_REQUIRE_DISPLAY=1 makes that a failure.
 enum BannerGtkTesting {
@@ -37,6 +40,22 @@ enum BannerGtkTesting {
         defer { HUDCore.Diagnostics.handler = previous }
         let result = try body()
         return (result, messages)
+    }
+
+    /// Runs `body`, collecting the GLib criticals and warnings of GLib, GObject, GDK and GTK.
+    @MainActor
+    static func capturingGLibTrouble<T>(_ body: () -> T) -> (trouble: [String], result: T) {
+        glibTrouble = []
+        let levels = GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue)
+        let domains: [String] = ["GLib", "GLib-GObject", "GLib-GIO", "Gdk", "Gtk"]
+        let handlers = domains.map { domain in
+            (domain, g_log_set_handler(domain, levels, { domain, _, message, _ in
+                glibTrouble.append("\(domain.map { String(cString: $0) } ?? ""): \(message.map { String(cString: $0) } ?? "")")
+            }, nil))
+        }
+        let result = body()
+        for (domain, id) in handlers { g_log_remove_handler(domain, id) }
+        return (glibTrouble, result)
     }
 
     /// The bounds of `widget` in `target`'s coordinates.

@@ -158,6 +158,22 @@ final class BannerLifecycleTests: XCTestCase {
     }
 
     /// `await banner.dismissed` after a refused `show` returns at once (it hung for ever).
+    /// Checked once on the way in (by the queue), reported under the call the app made.
+    func testShowingADismissedBannerAgainIsRefusedOnceUnderThePublicName() throws {
+        try BannerGtkTesting.withWindow(animations: false) { window in
+            let banner = try! NotificationBanner(title: "Once")
+            window.show(banner)
+            banner.dismiss()
+            XCTAssertTrue(MainLoop.run(until: { banner.state.isGone }, timeoutMilliseconds: 2_000))
+            BannerGtkTesting.idle(milliseconds: 50)
+            let (_, messages) = BannerGtkTesting.capturingMessages { banner.show(on: window.window, duration: .nan) }
+            XCTAssertEqual(messages.map(\.source), ["NotificationBanner.show(on:duration:)"])
+            XCTAssertTrue(messages.first?.text.contains("already dismissed") ?? false, "\(messages)")
+            XCTAssertTrue(banner.state.isGone)
+            XCTAssertTrue(window.center.visibleBanners.isEmpty && window.center.queuedBanners.isEmpty)
+        }
+    }
+
     func testAwaitingARefusedBannerReturnsNotShown() throws {
         try BannerGtkTesting.withWindow(animations: false) { _ in
             let banner = try! NotificationBanner(title: "Nowhere to go")
@@ -227,6 +243,63 @@ final class BannerAnnouncementTests: XCTestCase {
             window.show(urgent)
             XCTAssertEqual(recordedBannerAnnouncements.map(\.message), ["Saved. 3 files", "Disk full"])
             XCTAssertEqual(recordedBannerAnnouncements.map(\.priority), [1, 2], "polite for normal, assertive for high")
+        }
+    }
+}
+
+extension BannerAnnouncementTests {
+    /// Issue #19 bug 6: new words on a shown banner are spoken again. On GTK
+    /// before 4.14 they become the focused widget's accessible description,
+    /// checked here as GTK holds it; with `gtk_accessible_announce` (a stand-in
+    /// on older GTK) they are announced from the window.
+    func testUpdatedTextOfAShownBannerIsAnnouncedAgain() throws {
+        try BannerGtkTesting.withWindow(animations: true) { window in
+            let previous = Accessible.announceFunction
+            defer { Accessible.announceFunction = previous }
+            Announcer.clearPendingDescription()
+            defer { Announcer.clearPendingDescription() }
+            var records: [Announcer.Record] = []
+            let observation = Announcer.observe { records.append($0) }
+            defer { observation.cancel() }
+            gtk_widget_grab_focus(window.content)
+
+            Accessible.announceFunction = nil
+            let banner = try! NotificationBanner(title: "Uploading", subtitle: "0 of 3 photos")
+            window.show(banner, duration: 30)
+            HUDTesting.wait("the banner's announcement") { records.count == 1 }
+            XCTAssertEqual(Self.description(of: window.content, is: "Uploading. 0 of 3 photos"), true)
+            try! banner.setMessage(title: "Upload complete", subtitle: "3 of 3 photos", image: nil)
+            HUDTesting.wait("the new text's announcement") { records.count == 2 }
+            XCTAssertEqual(records.last, Announcer.Record(text: "Upload complete. 3 of 3 photos", priority: .polite, mechanism: "description"))
+            XCTAssertEqual(Self.description(of: window.content, is: "Upload complete. 3 of 3 photos"), true,
+                           "the focused widget's description carries the new text")
+
+            recordedBannerAnnouncements = []
+            Accessible.announceFunction = { _, message, priority in
+                recordedBannerAnnouncements.append((message.map { String(cString: $0) } ?? "", priority))
+            }
+            banner.priority = .high
+            XCTAssertTrue(recordedBannerAnnouncements.isEmpty, "a priority change says nothing new")
+            try! banner.setMessage(title: "Upload failed", subtitle: nil, image: nil)
+            XCTAssertEqual(recordedBannerAnnouncements.map(\.message), ["Upload failed"])
+            XCTAssertEqual(recordedBannerAnnouncements.map(\.priority), [2], "assertive, as the banner is high priority now")
+            banner.dismiss()
+            try! banner.setMessage(title: "Leaving", subtitle: nil, image: nil)
+            XCTAssertEqual(recordedBannerAnnouncements.count, 1, "a leaving banner says nothing more")
+            BannerGtkTesting.idle(milliseconds: 600)
+        }
+    }
+
+    /// Whether GTK holds `text` (or its variant with the zero-width mark the
+    /// announcer alternates) as the accessible description of `widget`.
+    @MainActor
+    private static func description(of widget: UnsafeMutablePointer<GtkWidget>, is text: String) -> Bool {
+        [text, text + "\u{200B}"].contains { expected in
+            guard let mismatch = gtkhud_test_accessible_check_string(widget.accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected) else {
+                return true
+            }
+            g_free(mismatch)
+            return false
         }
     }
 }

@@ -12,7 +12,7 @@ final class BannerInputTests: XCTestCase {
     /// A banner window with xdotool attached and the pointer parked on the content,
     /// well below where banners appear (so no test starts with a stray hover).
     @MainActor
-    private static func withInput(_ body: @MainActor (BannerTestWindow, XInput) -> Void) throws {
+    static func withInput(_ body: @MainActor (BannerTestWindow, XInput) -> Void) throws {
         try XInput.require()
         try BannerGtkTesting.withWindow(animations: true) { window in
             guard let input = XInput(window: window.window) else { return XCTFail("xdotool found no X window for the test window") }
@@ -29,7 +29,7 @@ final class BannerInputTests: XCTestCase {
 
     /// Somewhere on `widget`, `fraction` of the way down.
     @MainActor
-    private static func spot(_ input: XInput, _ widget: BannerWidget, x: Double = 0.3, y fraction: Double = 0.5) -> (x: Int, y: Int) {
+    static func spot(_ input: XInput, _ widget: BannerWidget, x: Double = 0.3, y fraction: Double = 0.5) -> (x: Int, y: Int) {
         input.point(in: widget.widget, x: Double(gtk_widget_get_width(widget.widget)) * x,
                     y: Double(gtk_widget_get_height(widget.widget)) * fraction)
     }
@@ -152,6 +152,42 @@ final class BannerInputTests: XCTestCase {
                 XInput.wait("leaving to resume the timeout") { !banner.isTimeoutPaused }
                 XInput.wait("the timeout") { banner.state.isGone }
                 XCTAssertEqual(banner.state, .gone(.timeout))
+            }
+        }
+    }
+
+    /// A banner pushed back by a high-priority one keeps its hover pause: back
+    /// under the resting pointer it waits, whether it returns while still
+    /// sliding out (its exit turned around) or after it left (a new widget).
+    func testAPreemptedBannerComesBackStillHeldByTheRestingPointer() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input in
+                for returnsWhileLeaving in [true, false] {
+                    let banner = try! NotificationBanner(title: "Hovered")
+                    guard let widget = window.show(banner, duration: 0.4) else { return XCTFail("no banner widget") }
+                    window.waitUntilSettled(widget)
+                    input.moveTo(Self.spot(input, widget))
+                    XInput.wait("hover to hold the timeout") { banner.isTimeoutPaused }
+                    let urgent = try! NotificationBanner(title: "Urgent")
+                    urgent.priority = .high
+                    urgent.show(on: window.window)
+                    XCTAssertEqual(banner.state, .queued, "pushed back by the high-priority banner")
+                    if !returnsWhileLeaving {
+                        XInput.wait("the pushed-back banner to leave") { banner.widget == nil }
+                    }
+                    urgent.dismiss()
+                    XInput.wait("the banner back on screen") { banner.state == .showing }
+                    guard let back = banner.widget?.gtkWidget.flatMap({ BannerWidget.of($0) }) else { return XCTFail("no widget") }
+                    window.waitUntilSettled(back)
+                    // Longer than the whole duration: a running timeout would have fired.
+                    BannerGtkTesting.idle(milliseconds: 900)
+                    XCTAssertEqual(banner.state, .showing, "still under the pointer (returned while leaving: \(returnsWhileLeaving))")
+                    XCTAssertTrue(banner.isTimeoutPaused, "its hover pause came back with it")
+                    input.moveTo(input.point(in: window.content, x: 200, y: 250))
+                    XInput.wait("leaving to resume the timeout") { banner.state.isGone }
+                    XCTAssertEqual(banner.state, .gone(.timeout))
+                    XInput.wait("the exit") { banner.widget == nil }
+                }
             }
         }
     }

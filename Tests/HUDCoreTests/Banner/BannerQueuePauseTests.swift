@@ -87,19 +87,42 @@ import Testing
         #expect(waiting.state == .gone(.timeout))
     }
 
-    @Test func preemptionForgetsInhibitorsAndTheBannerReturnsWithItsFullTime() throws {
-        let fixture = BannerFixture()
+    /// Issue #19 bug 7: a pushed-back banner came back without its pauses, and
+    /// timed out under the resting pointer (the view reports no new enter).
+    @Test(arguments: [BannerInhibitReason.hover, .press, .focus, .drag], [false, true])
+    func aPushedBackBannerComesBackStillHeldAndWithItsFullTime(reason: BannerInhibitReason, animated: Bool) throws {
+        let fixture = BannerFixture(animated: animated)
         let banner = try makeBanner("A")
         fixture.queue.enqueue(banner, duration: 3)
         fixture.advance(1)
-        fixture.queue.inhibit(banner, .focus)
+        fixture.queue.inhibit(banner, reason)
         let urgent = try makeBanner("H", priority: .high)
         fixture.queue.enqueue(urgent, duration: 1)
-        fixture.advance(1)
+        #expect(banner.state == .queued)
+        fixture.advance(2)
         #expect(banner.state == .showing)
-        #expect(!banner.isTimeoutPaused, "the focus it had before it was hidden is gone")
-        #expect(banner.remainingTime == .seconds(3))
+        #expect(banner.isTimeoutPaused, "\(reason) still holds it: the view never said it let go")
+        fixture.advance(60)
+        #expect(banner.state == .showing)
+        #expect(banner.remainingTime == .seconds(3), "its timeout started afresh")
+        fixture.queue.release(banner, reason)
         fixture.advance(3)
+        #expect(banner.state == .gone(.timeout))
+    }
+
+    @Test func aLeaveWhileThePushedBackBannerWaitsIsRemembered() throws {
+        let fixture = BannerFixture(animated: true)
+        let banner = try makeBanner("A")
+        fixture.queue.enqueue(banner, duration: 3)
+        fixture.advance(1)
+        fixture.queue.inhibit(banner, .hover)
+        let urgent = try makeBanner("H", priority: .high)
+        fixture.queue.enqueue(urgent, duration: 1)
+        fixture.queue.release(banner, .hover) // its widget left from under the pointer
+        fixture.advance(2)
+        #expect(banner.state == .showing)
+        #expect(!banner.isTimeoutPaused)
+        fixture.advance(4)
         #expect(banner.state == .gone(.timeout))
     }
 

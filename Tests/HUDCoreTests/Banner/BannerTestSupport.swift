@@ -24,6 +24,9 @@ final class RecordingPresenter: BannerPresenter {
 
     private(set) var events: [Event] = []
     private(set) var transitions: [BannerTransition] = []
+    /// What the queue asked to be spoken, by banner title: the parts joined with ". ".
+    private(set) var announcements: [String] = []
+    private(set) var announcementDetails: [BannerAnnouncement] = []
 
     /// Titles of banners presented, in order.
     var presented: [String] {
@@ -43,6 +46,11 @@ final class RecordingPresenter: BannerPresenter {
         events.append(.update(banner.name))
     }
 
+    func announce(_ banner: Banner, _ announcement: BannerAnnouncement) {
+        announcements.append(announcement.parts.joined(separator: ". "))
+        announcementDetails.append(announcement)
+    }
+
     func beginHide(_ banner: Banner, reason: BannerHideReason, transition: BannerTransition) {
         events.append(.beginHide(banner.name, reason))
         transitions.append(transition)
@@ -55,6 +63,8 @@ final class RecordingPresenter: BannerPresenter {
     func clear() {
         events.removeAll()
         transitions.removeAll()
+        announcements.removeAll()
+        announcementDetails.removeAll()
     }
 }
 

@@ -41,6 +41,28 @@ import Testing
         #expect(banner.remainingTime == nil)
     }
 
+    /// A front end passes the public call the app made; every refusal on the
+    /// way in is reported once, under that name.
+    @Test func eachRefusalIsReportedOnceUnderTheCallersName() throws {
+        let fixture = BannerFixture()
+        let source = "NotificationBanner.show(on:duration:)"
+        let banner = try makeBanner("A")
+        let (accepted, durationMessages) = capturingDiagnostics { fixture.queue.show(banner, duration: -1, source: source) }
+        #expect(accepted)
+        #expect(durationMessages.map(\.source) == [source])
+        fixture.queue.dismiss(banner)
+        fixture.advance(1)
+        let (again, goneMessages) = capturingDiagnostics { fixture.queue.show(banner, source: source) }
+        #expect(!again)
+        #expect(goneMessages.map(\.source) == [source])
+        #expect(goneMessages.first?.text.contains("already dismissed") == true)
+        fixture.queue.hostDestroyed()
+        let late = try makeBanner("B")
+        let (lateAccepted, destroyedMessages) = capturingDiagnostics { fixture.queue.show(late, duration: .nan, source: source) }
+        #expect(!lateAccepted)
+        #expect(destroyedMessages.map(\.source) == [source], "refused once, its duration not checked as well")
+    }
+
     @Test func timeoutDismissesAfterTheDuration() throws {
         let fixture = BannerFixture()
         let banner = try makeBanner("A")

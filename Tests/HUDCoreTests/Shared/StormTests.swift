@@ -13,7 +13,9 @@ import Testing
 /// the visible state must match a simple model: a HUD is up exactly when the
 /// last thing asked of it was to show; every live banner without a timeout is
 /// still there, only those are on screen, and banners with a timeout are left
-/// only in the queue, behind them, when every slot is taken. At the end every
+/// only in the queue, behind them, when every slot is taken. A banner the
+/// model holds (hover, press, focus, drag reported and not released, kept
+/// while a high-priority banner pushes it back) never times out. At the end every
 /// completion and every `onDismissed` has run exactly once.
 /// A failure names the seed and step, so it replays exactly.
 @MainActor
@@ -65,6 +67,8 @@ private struct Storm {
     /// Banners accepted and not dismissed by an operation, with whether they wait to be dismissed (no timeout).
     var liveBanners: [Banner: Bool] = [:]
     var dismissCounts: [Banner: Int] = [:]
+    /// What holds each banner's timeout: reported while it is on screen or pushed back, until released.
+    var heldBy: [Banner: Set<BannerInhibitReason>] = [:]
     var recentBanners: [Banner] = []
 
     var bannersCreated = 0
@@ -112,7 +116,11 @@ private struct Storm {
         case 520..<800: try bannerOperation()
         case 800..<995:
             lastOperation = "advance"
+            let held = heldBy.filter { !$0.value.isEmpty && !$0.key.state.isGone }.keys
             scheduler.advance(by: .milliseconds(Int.random(in: 0...700, using: &random)))
+            if let expired = held.first(where: { $0.state == .gone(.timeout) }) {
+                fail("\(expired.name) timed out while held by \(heldBy[expired]!)")
+            }
         default: settle()
         }
         checkEveryStep()
@@ -274,13 +282,17 @@ private struct Storm {
             if wasShowing && banner.content.dismissesOnSwipe { liveBanners[banner] = nil }
         case 72..<82:
             lastOperation = "banner.inhibit"
-            queue.inhibit(banner, [.hover, .press, .focus, .drag].randomElement(using: &random)!)
+            let reason = [BannerInhibitReason.hover, .press, .focus, .drag].randomElement(using: &random)!
+            queue.inhibit(banner, reason)
+            if takesInputInModel(banner) { heldBy[banner, default: []].insert(reason) }
         case 82..<92:
             lastOperation = "banner.release"
-            queue.release(banner, [.hover, .press, .focus, .drag].randomElement(using: &random)!)
+            let reason = [BannerInhibitReason.hover, .press, .focus, .drag].randomElement(using: &random)!
+            queue.release(banner, reason)
+            if takesInputInModel(banner) { heldBy[banner]?.remove(reason) }
         case 92..<94:
             lastOperation = "banner.dismissFront"
-            let target = queue.visibleBanners.first { $0.countdown?.isInhibited(by: .focus) == true } ?? queue.visibleBanners.first
+            let target = queue.visibleBanners.first { $0.inhibitors.contains(.focus) } ?? queue.visibleBanners.first
             queue.dismissFront()
             if let target { liveBanners[target] = nil }
         case 94..<96:
@@ -329,6 +341,11 @@ private struct Storm {
         if recentBanners.count > 60 { recentBanners.removeFirst(10) }
     }
 
+    /// Input counts for a banner on screen, or one a high-priority banner pushed back.
+    private func takesInputInModel(_ banner: Banner) -> Bool {
+        banner.state == .showing || (banner.state == .queued && bannerPresenter.everPresented.contains(banner))
+    }
+
     private mutating func randomDuration() -> Double? {
         [nil, 0, 0.3, 1, 2.5, 4, .infinity, -1, .nan].randomElement(using: &random)!
     }
@@ -367,9 +384,10 @@ private struct Storm {
     /// Runs every timer (with banner pauses released) and compares with the model.
     mutating func settle() {
         lastOperation = "settle"
-        for banner in queue.visibleBanners {
+        for banner in queue.visibleBanners + queue.queuedBanners {
             for reason in [BannerInhibitReason.hover, .press, .focus, .drag] { queue.release(banner, reason) }
         }
+        heldBy.removeAll()
         scheduler.runUntilIdle()
         settleChecks += 1
         if shared.isVisible != sharedWantsVisible {
@@ -453,11 +471,13 @@ private final class StrictBannerPresenter: BannerPresenter {
     private enum Place { case onScreen, leaving }
     private var places: [Banner: Place] = [:]
     private(set) var violations: [String] = []
+    private(set) var everPresented: Set<Banner> = []
 
     func present(_ banner: Banner, slot: Int, transition: BannerTransition) {
         if places[banner] == .onScreen { violations.append("present(\(banner.name)) while on screen") }
         if banner.state != .showing { violations.append("present(\(banner.name)) in state \(banner.state)") }
         places[banner] = .onScreen
+        everPresented.insert(banner)
     }
 
     func restack(_ banner: Banner, slot: Int, transition: BannerTransition) {
@@ -466,6 +486,12 @@ private final class StrictBannerPresenter: BannerPresenter {
 
     func update(_ banner: Banner) {
         if places[banner] == nil { violations.append("update(\(banner.name)) while not on screen") }
+    }
+
+    func announce(_ banner: Banner, _ announcement: BannerAnnouncement) {
+        if places[banner] != .onScreen || banner.state != .showing {
+            violations.append("announce(\(banner.name)) while not showing")
+        }
     }
 
     func beginHide(_ banner: Banner, reason: BannerHideReason, transition: BannerTransition) {
