@@ -23,6 +23,13 @@ import Testing
         #expect(top.releaseOutcome(dragOffset: -39, velocity: 0) == .springBack(initialVelocity: 0))
     }
 
+    /// "At least half its height": exactly half is enough, a hair less is not.
+    @Test func draggedExactlyHalfItsHeightIsDismissed() {
+        #expect(top.releaseOutcome(dragOffset: -40, velocity: 0) == .dismiss(targetOffset: -87, initialVelocity: 0))
+        #expect(bottom.releaseOutcome(dragOffset: 40, velocity: 0) == .dismiss(targetOffset: 87, initialVelocity: 0))
+        #expect(top.releaseOutcome(dragOffset: -39.999, velocity: 0) == .springBack(initialVelocity: 0))
+    }
+
     @Test func aFastFlingTowardsTheEdgeIsDismissedFromAnywhere() {
         #expect(top.releaseOutcome(dragOffset: -5, velocity: -800) == .dismiss(targetOffset: -87, initialVelocity: -800))
         #expect(top.releaseOutcome(dragOffset: -5, velocity: -499) == .springBack(initialVelocity: -499))

@@ -42,6 +42,30 @@ import Testing
         #expect(counter.dismissals == [.timeout])
     }
 
+    /// With animations on, a banner pushed out during its entrance and back soon
+    /// after gets a whole new entrance and then its full time: the first
+    /// entrance's timer must not start the new countdown early.
+    @Test func aBannerPreemptedDuringItsEntranceCountsFromItsNextEntrance() throws {
+        let fixture = BannerFixture(animated: true)
+        let normal = try makeBanner("A")
+        let urgent = try makeBanner("H", priority: .high)
+        fixture.queue.enqueue(normal, duration: 2)
+        let entrance = fixture.queue.transition(for: normal).duration
+        #expect(entrance > .milliseconds(300), "the test needs a real entrance")
+        fixture.advance(0.1)
+        fixture.queue.enqueue(urgent)
+        fixture.advance(0.1)
+        fixture.queue.dismiss(urgent)
+        #expect(normal.state == .showing, "back at once, entering again")
+        fixture.scheduler.advance(by: entrance - .milliseconds(150)) // past the end of the first entrance
+        #expect(normal.remainingTime == .seconds(2), "the clock waits for the second entrance")
+        fixture.scheduler.advance(by: .milliseconds(150)) // the second entrance ends
+        fixture.advance(1.999)
+        #expect(normal.state == .showing)
+        fixture.advance(0.001)
+        #expect(normal.state == .gone(.timeout))
+    }
+
     @Test func preemptedBannerGoesToTheHeadOfTheQueue() throws {
         let fixture = BannerFixture()
         let first = try makeBanner("A")

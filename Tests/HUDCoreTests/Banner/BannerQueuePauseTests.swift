@@ -74,6 +74,25 @@ import Testing
         #expect(banner.state == .gone(.timeout))
     }
 
+    /// A pointer that passes over a banner while it slides in must not start the
+    /// clock early: the timeout counts from the end of the entrance, whatever came before.
+    @Test func aHoverThatEndsDuringTheEntranceWaitsForTheEntranceToEnd() throws {
+        let fixture = BannerFixture(animated: true)
+        let banner = try makeBanner("A")
+        fixture.queue.enqueue(banner, duration: 1)
+        let entrance = fixture.queue.transition(for: banner).duration
+        #expect(entrance > .milliseconds(200), "the test needs a real entrance")
+        fixture.advance(0.1)
+        fixture.queue.inhibit(banner, .hover)
+        fixture.queue.release(banner, .hover)
+        fixture.scheduler.advance(by: entrance - .milliseconds(100))
+        #expect(banner.remainingTime == .seconds(1), "nothing counted during the entrance")
+        fixture.advance(0.999)
+        #expect(banner.state == .showing, "the full second is counted from the end of the entrance")
+        fixture.advance(0.001)
+        #expect(banner.state == .gone(.timeout))
+    }
+
     @Test func inhibitingABannerThatIsNotShowingIsIgnored() throws {
         let fixture = BannerFixture()
         let showing = try makeBanner("A")
@@ -85,6 +104,18 @@ import Testing
         #expect(!waiting.isTimeoutPaused)
         fixture.advance(1)
         #expect(waiting.state == .gone(.timeout))
+    }
+
+    /// Input routed to the wrong window's queue (a banner of another window)
+    /// must not hold that banner: only the queue that shows it decides.
+    @Test func anotherQueueCannotPauseABanner() throws {
+        let fixture = BannerFixture(), other = BannerFixture()
+        let banner = try makeBanner("A")
+        fixture.queue.enqueue(banner, duration: 1)
+        other.queue.inhibit(banner, .hover)
+        #expect(!banner.isTimeoutPaused)
+        fixture.advance(1)
+        #expect(banner.state == .gone(.timeout))
     }
 
     /// Issue #19 bug 7: a pushed-back banner came back without its pauses, and

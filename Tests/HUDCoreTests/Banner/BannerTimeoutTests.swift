@@ -11,6 +11,12 @@ import Testing
         #expect(messages.isEmpty)
     }
 
+    /// The documented boundary: from ``BannerTimeout/foreverThreshold`` up it is "until dismissed".
+    @Test func theForeverThresholdItselfMeansUntilDismissed() {
+        #expect(BannerTimeout(seconds: BannerTimeout.foreverThreshold, source: "test") == .untilDismissed)
+        #expect(BannerTimeout(seconds: BannerTimeout.foreverThreshold.nextDown, source: "test") != .untilDismissed)
+    }
+
     @Test func positiveSecondsBecomeADuration() {
         #expect(BannerTimeout(seconds: 2.5, source: "test") == .after(.milliseconds(2500)))
         #expect(BannerTimeout(seconds: 2.5, source: "test").duration == .milliseconds(2500))

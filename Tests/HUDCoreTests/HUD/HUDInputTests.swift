@@ -62,6 +62,15 @@ import Testing
         #expect(messages.count == 3)
     }
 
+    /// +infinity is "never" only where the setting allows it; elsewhere it is refused like NaN.
+    @Test func settingsRefusePositiveInfinityUnlessAllowed() {
+        let (value, messages) = capturingDiagnostics {
+            HUDInput.setting(.infinity, current: 3, range: 0...10, source: "Test.setting")
+        }
+        #expect(value == 3, "the last good value is kept")
+        #expect(messages.map(\.source) == ["Test.setting"])
+    }
+
     @Test func negativeDelayMeansNowAndIsReported() {
         let (delay, messages) = capturingDiagnostics { HUDInput.delay(seconds: -2, source: "Test.delay") }
         #expect(delay == .zero)
