@@ -124,7 +124,7 @@ public final class NotificationBanner {
     public var animationDuration: Double {
         get { core.content.animationDuration }
         set {
-            core.content.animationDuration = HUDInput.setting(newValue, current: core.content.animationDuration, range: 0...10,
+            core.content.animationDuration = HUDValues.setting(newValue, current: core.content.animationDuration, range: 0...10,
                                                               source: "NotificationBanner.animationDuration")
         }
     }
@@ -152,7 +152,7 @@ public final class NotificationBanner {
         get { core.content.minimumHeight }
         set {
             // A finite huge height (3e9) trapped in Int32() when laid out.
-            core.content.minimumHeight = HUDInput.setting(newValue, current: core.content.minimumHeight, range: 0...2_000,
+            core.content.minimumHeight = HUDValues.setting(newValue, current: core.content.minimumHeight, range: 0...2_000,
                                                           source: "NotificationBanner.minimumHeight", unit: "px")
         }
     }

@@ -31,21 +31,21 @@ public final class HUD {
     /// The status text (plain text unless the appearance enables markup; nil, the default, for none).
     public var label: String? {
         didSet {
-            cleanLabel = HUDInput.status(label, source: "HUD.label")
+            cleanLabel = HUDValues.status(label, source: "HUD.label")
             contentChangedByApp()
         }
     }
     /// Smaller text under the label (nil, the default, for none).
     public var detailsLabel: String? {
         didSet {
-            cleanDetails = HUDInput.status(detailsLabel, source: "HUD.detailsLabel")
+            cleanDetails = HUDValues.status(detailsLabel, source: "HUD.detailsLabel")
             refresh()
         }
     }
     /// Progress of determinate modes (0...1, default 0; NaN or infinity → indeterminate; clamped).
     public var progress: Double = 0 {
         didSet {
-            let sanitised = HUDInput.progress(progress)
+            let sanitised = HUDValues.progress(progress)
             // Assigning inside didSet does not call didSet again: clamp, then refresh.
             if let sanitised, sanitised != progress { progress = sanitised }
             // A step takes the fast road; to or from NaN/infinity the indicator changes kind.
@@ -69,21 +69,21 @@ public final class HUD {
     /// Seconds before the HUD appears; hidden within it, it never shows (0).
     public var graceTime: Double = 0 {
         didSet {
-            graceTime = HUDInput.setting(graceTime, current: oldValue, range: 0...3600, source: "HUD.graceTime")
+            graceTime = HUDValues.setting(graceTime, current: oldValue, range: 0...3600, source: "HUD.graceTime")
             controller.timing = timing
         }
     }
     /// Seconds the HUD stays at least once shown (0).
     public var minimumShowTime: Double = 0 {
         didSet {
-            minimumShowTime = HUDInput.setting(minimumShowTime, current: oldValue, range: 0...3600, source: "HUD.minimumShowTime")
+            minimumShowTime = HUDValues.setting(minimumShowTime, current: oldValue, range: 0...3600, source: "HUD.minimumShowTime")
             controller.timing = timing
         }
     }
     /// Show/hide animation length (0.3 s, MBProgressHUD); 0 when GTK animations are off.
     public var animationDuration: Double = 0.3 {
         didSet {
-            animationDuration = HUDInput.setting(animationDuration, current: oldValue, range: 0...10, source: "HUD.animationDuration")
+            animationDuration = HUDValues.setting(animationDuration, current: oldValue, range: 0...10, source: "HUD.animationDuration")
             controller.timing = timing
         }
     }
@@ -194,7 +194,7 @@ public final class HUD {
     /// `completion` runs exactly once, with how the hide ended.
     public func hide(animated: Bool = true, afterDelay delay: Double = 0,
                      completion: (@MainActor (HUDDismissOutcome) -> Void)? = nil) {
-        let seconds = HUDInput.delay(seconds: delay, source: "HUD.hide(afterDelay:)")
+        let seconds = HUDValues.delay(seconds: delay, source: "HUD.hide(afterDelay:)")
         controller.animationsEnabled = GtkEnvironment.animationsEnabled(for: view.maskWidgetPointer)
         // The lifecycle settles every hide with an outcome, also one during the
         // grace time (which sends no events): `.dismissed` is the one place a HUD
@@ -288,7 +288,7 @@ public final class HUD {
     /// What the properties say the HUD shows (texts cleaned once, as they were set).
     private var content: HUDContent {
         HUDContent(status: cleanLabel, details: cleanDetails,
-                   indicator: mode.indicator(progress: HUDInput.progress(progress), custom: customContent),
+                   indicator: mode.indicator(progress: HUDValues.progress(progress), custom: customContent),
                    progressStyle: mode.progressStyle, buttonTitle: buttonTitle)
     }
 

@@ -101,7 +101,7 @@ public enum ProgressHUD {
     /// where length counts the characters a reader sees (grapheme clusters), so
     /// an emoji or an accented letter counts once.
     public static func displayDuration(for status: String?) -> Double {
-        HUDInput.displayDuration(for: status, minimum: minimumDismissTime, maximum: maximumDismissTime)
+        HUDValues.displayDuration(for: status, minimum: minimumDismissTime, maximum: maximumDismissTime)
     }
 
     // MARK: Progress from any thread
@@ -162,13 +162,13 @@ public enum ProgressHUD {
     /// Shortest display of a status HUD (5 s).
     public static var minimumDismissTime: Double {
         get { SharedHUD.timing.minimumDismissTime }
-        set { SharedHUD.setTiming(\.minimumDismissTime, newValue, range: 0...HUDInput.maximumSeconds, name: "minimumDismissTime", allowsInfinity: true) }
+        set { SharedHUD.setTiming(\.minimumDismissTime, newValue, range: 0...HUDValues.maximumSeconds, name: "minimumDismissTime", allowsInfinity: true) }
     }
     /// Longest display of a status HUD (∞). NaN keeps the last value (made 0
     /// it would dismiss every success HUD at once).
     public static var maximumDismissTime: Double {
         get { SharedHUD.timing.maximumDismissTime }
-        set { SharedHUD.setTiming(\.maximumDismissTime, newValue, range: 0...HUDInput.maximumSeconds, name: "maximumDismissTime", allowsInfinity: true) }
+        set { SharedHUD.setTiming(\.maximumDismissTime, newValue, range: 0...HUDValues.maximumSeconds, name: "maximumDismissTime", allowsInfinity: true) }
     }
     /// Fade-in length (0.15 s); 0 when GTK animations are off.
     public static var fadeInDuration: Double {

@@ -107,7 +107,7 @@ final class SharedHUD {
     /// Sets one timing setting from ``ProgressHUD`` (checked once, as it is set) and applies it.
     static func setTiming(_ setting: WritableKeyPath<HUDController.Timing, Double>, _ value: Double, range: ClosedRange<Double>,
                           name: String, allowsInfinity: Bool = false) {
-        timing[keyPath: setting] = HUDInput.setting(value, current: timing[keyPath: setting], range: range,
+        timing[keyPath: setting] = HUDValues.setting(value, current: timing[keyPath: setting], range: range,
                                                     source: "ProgressHUD.\(name)", allowsInfinity: allowsInfinity)
         instance?.controller.core.timing = timing
     }

@@ -50,8 +50,8 @@ public final class HUDAnnouncementPolicy {
     ///   - status: The status shown (raw or cleaned; blank means none).
     ///   - progress: The progress fraction, or `nil` for indeterminate.
     public func announcement(status: String?, progress: Double?) -> String? {
-        let name = HUDInput.accessibleName(for: status)
-        let fraction = progress.flatMap(HUDInput.progress)
+        let name = HUDValues.accessibleName(for: status)
+        let fraction = progress.flatMap(HUDValues.progress)
         let quarter = fraction.map(Self.quarter) ?? 0
         let percent = fraction.map { Int(($0 * 100).rounded(.down)) }
 

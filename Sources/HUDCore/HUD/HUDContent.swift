@@ -3,7 +3,7 @@
 /// presenter renders.
 ///
 /// A plain value; ``SharedHUDController`` cleans the texts and the progress
-/// with ``HUDInput`` before storing them here.
+/// with ``HUDValues`` before storing them here.
 public struct HUDContent: Hashable, Sendable {
     /// Main text, or `nil` for no label.
     public var status: String?
@@ -26,9 +26,9 @@ public struct HUDContent: Hashable, Sendable {
         self.buttonTitle = buttonTitle
     }
 
-    /// The name a screen reader reads for this HUD (see ``HUDInput/accessibleName(for:)``).
+    /// The name a screen reader reads for this HUD (see ``HUDValues/accessibleName(for:)``).
     public var accessibleName: String {
-        HUDInput.accessibleName(for: status)
+        HUDValues.accessibleName(for: status)
     }
 
     /// The name a screen reader reads for the bezel: the status, or what the

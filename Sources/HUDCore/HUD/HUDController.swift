@@ -145,7 +145,7 @@ public final class HUDController {
     public func showResult(_ newContent: HUDContent) {
         present(newContent)
         acceptsPostedProgress = false
-        if let shownFor = HUDInput.exactDuration(seconds: displayDuration(for: newContent.status)) {
+        if let shownFor = HUDValues.exactDuration(seconds: displayDuration(for: newContent.status)) {
             lifecycle.hide(afterShownFor: shownFor)
         }
     }
@@ -167,7 +167,7 @@ public final class HUDController {
     public func applyPostedProgress(_ value: Double, showsIfHidden: Bool) -> Bool {
         guard acceptsPostedProgress else { return false }
         var updated = content
-        updated.indicator = HUDInput.progress(value).map(HUDIndicator.progress) ?? .indeterminate
+        updated.indicator = HUDValues.progress(value).map(HUDIndicator.progress) ?? .indeterminate
         if lifecycle.phase == .visible || lifecycle.phase == .fadingIn || !showsIfHidden {
             setContent(updated)
         } else {
@@ -178,7 +178,7 @@ public final class HUDController {
 
     /// Seconds a result with `status` stays fully shown, within the minimum and maximum dismiss times.
     public func displayDuration(for status: String?) -> Double {
-        HUDInput.displayDuration(for: status, minimum: timing.minimumDismissTime, maximum: timing.maximumDismissTime)
+        HUDValues.displayDuration(for: status, minimum: timing.minimumDismissTime, maximum: timing.maximumDismissTime)
     }
 
     // MARK: Dismissal
@@ -207,7 +207,7 @@ public final class HUDController {
     /// Settings are checked by the public API; absurdly long ones are capped here without a second report.
     private static func duration(_ seconds: Double) -> Duration {
         guard seconds.isFinite, seconds > 0 else { return .zero }
-        return HUDInput.exactDuration(seconds: min(seconds, HUDInput.maximumSeconds)) ?? .zero
+        return HUDValues.exactDuration(seconds: min(seconds, HUDValues.maximumSeconds)) ?? .zero
     }
 
     private var isOnScreen = false

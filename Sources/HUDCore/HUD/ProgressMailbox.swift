@@ -11,7 +11,7 @@ import Synchronization
 /// No update is lost: after the last `post` returns, either a callback that
 /// is already scheduled will `take` that value (or a newer one), or this post
 /// returned `true` and its caller schedules one. The values are passed through
-/// unchanged; the receiver cleans them (``HUDInput/progress(_:)``).
+/// unchanged; the receiver cleans them (``HUDValues/progress(_:)``).
 ///
 /// This is the one HUD type that is not bound to the main actor. `take()`
 /// is meant for a single consumer (the main thread).

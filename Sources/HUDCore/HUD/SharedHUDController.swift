@@ -170,7 +170,7 @@ public final class SharedHUDController {
     /// is shown), or with `.superseded` if a show comes first. A negative or
     /// NaN delay is reported and means now.
     public func dismiss(withDelay delay: Double = 0, completion: HUDLifecycle.Completion? = nil) {
-        let delay = HUDInput.delay(seconds: delay, source: "\(sourcePrefix).dismiss(withDelay:completion:)")
+        let delay = HUDValues.delay(seconds: delay, source: "\(sourcePrefix).dismiss(withDelay:completion:)")
         activityCount = 0
         isProgressActivityOpen = false
         core.dismiss(afterDelay: delay, completion: completion)
@@ -219,10 +219,10 @@ public final class SharedHUDController {
     }
 
     private func clean(_ status: String?, _ call: String) -> String? {
-        HUDInput.status(status, source: "\(sourcePrefix).\(call)")
+        HUDValues.status(status, source: "\(sourcePrefix).\(call)")
     }
 
     private static func indicator(forProgress progress: Double) -> HUDIndicator {
-        HUDInput.progress(progress).map(HUDIndicator.progress) ?? .indeterminate
+        HUDValues.progress(progress).map(HUDIndicator.progress) ?? .indeterminate
     }
 }

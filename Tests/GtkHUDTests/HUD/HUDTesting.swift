@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GtkHUD
 import GtkSupport
+import HUDCore
 import XCTest
 
 /// Real-GTK test set-up for HUD tests: a display (Xvfb in scripts/test) or a
@@ -37,4 +38,41 @@ enum HUDTesting {
     /// Turns GTK animations on or off for the rest of the test.
     @MainActor
     static func setAnimations(_ enabled: Bool) { GtkEnvironment.setAnimationsEnabled(enabled) }
+
+    /// Runs `body` with a presented window (animations off unless asked), then
+    /// resets the shared HUD and closes the window.
+    nonisolated static func withWindow(animations: Bool = false,
+                                       _ body: @MainActor (HostWindow, UnsafeMutablePointer<GtkWidget>) throws -> Void) throws {
+        try requireDisplay()
+        try MainActor.assumeIsolated {
+            setAnimations(animations)
+            defer { setAnimations(true) }
+            let (host, content) = window()
+            defer {
+                ProgressHUD.reset()
+                ProgressHUD.host = nil
+                host.close()
+            }
+            try body(host, content)
+        }
+    }
+
+    /// Runs the main loop until everything queued on the main queue so far has run.
+    @MainActor
+    static func drainMainQueue() {
+        var drained = false
+        DispatchQueue.main.async { drained = true }
+        wait("the main queue") { drained }
+    }
+
+    /// The messages GtkHUD reported while `body` ran.
+    @MainActor
+    static func captureDiagnostics(_ body: () -> Void) -> [HUDCore.Diagnostics.Message] {
+        let previous = HUDCore.Diagnostics.handler
+        var messages: [HUDCore.Diagnostics.Message] = []
+        HUDCore.Diagnostics.handler = { messages.append($0) }
+        body()
+        HUDCore.Diagnostics.handler = previous
+        return messages
+    }
 }

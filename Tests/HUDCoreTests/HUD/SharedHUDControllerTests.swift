@@ -355,7 +355,7 @@ private struct Fixture {
         let (_, messages) = capturingDiagnostics {
             f.hud.show(status: String(repeating: "z", count: 1_000_000))
         }
-        #expect(f.hud.content.status?.count == HUDInput.maximumStatusLength + 1)
+        #expect(f.hud.content.status?.count == HUDValues.maximumStatusLength + 1)
         #expect(messages.count == 1)
         f.hud.show(status: "")
         #expect(f.hud.content.status == nil)

@@ -5,7 +5,7 @@
 /// that point at a caller bug (a negative delay, a status the size of a file)
 /// are reported through ``Diagnostics``; corrections that are part of normal use
 /// (progress 1.0000001 from rounding, an empty status) are silent.
-public enum HUDInput {
+public enum HUDValues {
     /// Longest status kept, in user-perceived characters; longer text is cut and ends in "…".
     public static let maximumStatusLength = 4_000
 
