@@ -62,7 +62,12 @@ public final class HUD {
         }
     }
     /// Look and motion (defaults: MBProgressHUD's fade, margin 20).
-    public var appearance: HUDAppearance { didSet { view.appearance = appearance } }
+    public var appearance: HUDAppearance {
+        didSet {
+            appearance = appearance.corrected(source: "HUD.appearance")
+            view.appearance = appearance
+        }
+    }
 
     // MARK: Behaviour
 
@@ -135,11 +140,11 @@ public final class HUD {
     ///   window, or for a widget that is not in a window yet (also logged).
     public init(on host: some GtkWidgetConvertible, appearance: HUDAppearance = HUD.defaultAppearance) throws(HUDError) {
         let overlay = try Self.overlay(for: host, caller: "HUD.init(on:)")
-        self.appearance = appearance
+        self.appearance = appearance.corrected(source: "HUD.init(on:appearance:)")
         overlayWidget = WeakObjectRef(overlay.pointer.raw)
         controller = HUDController(scheduler: GLibScheduler.shared, announcementClock: HUDBezelPresenter.announcementClock)
         view = HUDBezelPresenter(overlay: overlay)
-        view.appearance = appearance
+        view.appearance = self.appearance
         view.onButton = { [weak self] in self?.buttonAction?() }
         view.onTouchInside = { [weak self] in self?.hub.send(.touchInside) }
         view.onTouchOutside = { [weak self] in self?.hub.send(.touchOutside) }

@@ -106,7 +106,7 @@ final class HUDBezelPresenter: HUDPresenter {
         }
         placement.position = appearance.position
         placement.offset = appearance.offset
-        placement.margin = max(0, appearance.margin.isFinite ? appearance.margin : 20)
+        placement.margin = appearance.margin // corrected as the app set it
         applyPlacement()
         bezelView?.apply(appearance: appearance)
     }

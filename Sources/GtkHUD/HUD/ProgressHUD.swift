@@ -142,8 +142,8 @@ public enum ProgressHUD {
     public static var appearance: HUDAppearance {
         get { SharedHUD.appearance }
         set {
-            SharedHUD.appearance = newValue
-            SharedHUD.instance?.view?.appearance = newValue
+            SharedHUD.appearance = newValue.corrected(source: "ProgressHUD.appearance")
+            SharedHUD.instance?.view?.appearance = SharedHUD.appearance
         }
     }
 

@@ -124,6 +124,38 @@ public struct HUDAppearance: Sendable, Equatable {
             && lhs.infoImage == rhs.infoImage && lhs.usesMarkup == rhs.usesMarkup
     }
 
+    /// This appearance with every number made usable, each correction reported
+    /// under `source` (the public name the app set it through): non-finite
+    /// values fall back to their defaults, others are clamped to what can be
+    /// drawn. Checked once, as the app sets it, so the widgets read sane values.
+    @MainActor public func corrected(source: String) -> HUDAppearance {
+        let defaults = HUDAppearance()
+        var fixed = self
+        func clamp(_ value: Double, _ name: String, default fallback: Double, in range: ClosedRange<Double>) -> Double {
+            let result = value.isFinite ? min(max(value, range.lowerBound), range.upperBound) : fallback
+            if result != value {
+                Diagnostics.report(source, "\(name) \(value) is not usable (\(range.lowerBound)...\(range.upperBound)); \(result) is used.")
+            }
+            return result
+        }
+        fixed.margin = clamp(margin, "margin", default: defaults.margin, in: 0...10_000)
+        fixed.offset = (clamp(offset.x, "offset.x", default: 0, in: -100_000...100_000),
+                        clamp(offset.y, "offset.y", default: 0, in: -100_000...100_000))
+        fixed.minimumSize = (clamp(minimumSize.width, "minimumSize.width", default: 0, in: 0...100_000),
+                             clamp(minimumSize.height, "minimumSize.height", default: 0, in: 0...100_000))
+        fixed.ringThickness = clamp(ringThickness, "ringThickness", default: defaults.ringThickness, in: 0.5...1_000)
+        fixed.ringRadius = clamp(ringRadius, "ringRadius", default: defaults.ringRadius, in: 1...10_000)
+        fixed.ringNoTextRadius = clamp(ringNoTextRadius, "ringNoTextRadius", default: defaults.ringNoTextRadius, in: 1...10_000)
+        fixed.imageViewSize = clamp(imageViewSize, "imageViewSize", default: defaults.imageViewSize, in: 1...4_096)
+        if let cornerRadius {
+            fixed.cornerRadius = clamp(cornerRadius, "cornerRadius", default: 14, in: 0...10_000)
+        }
+        if let border {
+            fixed.border = (border.color, clamp(border.width, "border.width", default: 0, in: 0...1_000))
+        }
+        return fixed
+    }
+
     /// CSS declarations for the bezel's generated class (custom colours, radius, border).
     public var bezelDeclarations: String {
         var parts: [String] = []

@@ -191,8 +191,8 @@ public final class HUDBezelWidget: SwiftWidget {
 
     private func applyAppearance() {
         applyStyleClasses()
-        minimumSize = (Int32(Self.pixels(appearance.minimumSize.width, fallback: 0, in: 0...100_000)),
-                       Int32(Self.pixels(appearance.minimumSize.height, fallback: 0, in: 0...100_000)))
+        // The appearance was corrected as the app set it (HUDAppearance.corrected(source:)).
+        minimumSize = (Int32(appearance.minimumSize.width), Int32(appearance.minimumSize.height))
         appearance.isSquare ? gtk_widget_add_css_class(widget, "square") : gtk_widget_remove_css_class(widget, "square")
         GeneratedStyle.setClass(on: widget, node: "hudbezel", declarations: appearance.bezelDeclarations)
         queueResize()
@@ -200,16 +200,9 @@ public final class HUDBezelWidget: SwiftWidget {
 
     private func applyRingGeometry() {
         guard let ring = ringWidget else { return }
-        ring.thickness = Self.pixels(appearance.ringThickness, fallback: 2, in: 0.5...1_000)
+        ring.thickness = appearance.ringThickness
         let hasText = !(content.status ?? "").isEmpty
-        ring.radius = hasText ? Self.pixels(appearance.ringRadius, fallback: 18, in: 1...10_000)
-                              : Self.pixels(appearance.ringNoTextRadius, fallback: 24, in: 1...10_000)
-    }
-
-    /// A size from the appearance that GTK can take: clamped to `range`, and
-    /// `fallback` (the default) for NaN or infinity, which would trap in `Int32(_:)`.
-    public static func pixels(_ value: Double, fallback: Double, in range: ClosedRange<Double>) -> Double {
-        value.isFinite ? min(max(value, range.lowerBound), range.upperBound) : fallback
+        ring.radius = hasText ? appearance.ringRadius : appearance.ringNoTextRadius
     }
 
     /// Whether libadwaita currently shows the dark variant.

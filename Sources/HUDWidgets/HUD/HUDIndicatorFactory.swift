@@ -92,7 +92,7 @@ enum HUDIndicatorFactory {
         // The default size comes from the stylesheet (`-gtk-icon-size: 28px`), so
         // an app's CSS can change it; a pixel size would override any CSS.
         if appearance.imageViewSize != HUDAppearance().imageViewSize {
-            gtk_image_set_pixel_size(OpaquePointer(image), Int32(HUDBezelWidget.pixels(appearance.imageViewSize, fallback: 28, in: 1...4096)))
+            gtk_image_set_pixel_size(OpaquePointer(image), Int32(appearance.imageViewSize))
         }
         if let color = appearance.foregroundImageColor {
             GeneratedStyle.setClass(on: image, node: "image", declarations: "color: \(color.cssValue);")

@@ -40,6 +40,18 @@ final class AppearanceValueTests: XCTestCase {
             XCTAssertGreaterThan(gtk_widget_get_width(try XCTUnwrap(hud.view.bezelWidget)), 0)
             XCTAssertEqual(hud.view.ringWidget?.radius, 18, "infinity falls back to the default radius")
             XCTAssertEqual(hud.view.ringWidget?.thickness, 0.5, "negative thickness is raised to the thinnest line")
+            // Checked once, as the app set it, under the name it used.
+            let reported = fixture.messages(from: "HUD.init(on:appearance:)").map(\.text)
+            XCTAssertEqual(reported.count, 10, "\(reported)")
+            XCTAssertTrue(reported.contains { $0.hasPrefix("ringRadius inf") }, "\(reported)")
+            hud.progress = 0.5
+            hud.appearance = hud.appearance
+            XCTAssertEqual(fixture.messages(from: "HUD.appearance").count, 0, "a corrected appearance is not reported again")
+            var shared = HUDAppearance()
+            shared.margin = -3
+            ProgressHUD.appearance = shared
+            XCTAssertEqual(ProgressHUD.appearance.margin, 0)
+            XCTAssertEqual(fixture.messages(from: "ProgressHUD.appearance").count, 1)
         }
     }
 
