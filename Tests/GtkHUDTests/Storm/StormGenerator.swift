@@ -1,14 +1,22 @@
 /// SplitMix64: small, fast and the same on every platform, so a seed names one storm.
 struct StormRandom {
     private var state: UInt64
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
+    init(seed: UInt64) {
+        // Mixed, not just scaled: seeds n and n + 1 must not give the same sequence shifted by one.
+        state = 0
+        state = Self.mix(seed ^ 0x6A09_E667_F3BC_C909)
+    }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        return Self.mix(state)
     }
 
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }

@@ -206,12 +206,17 @@ struct StormModel {
         }
     }
 
-    /// Ends a step: what is on screen was displayed in it; what was high and new is no longer "just shown".
-    mutating func endStep(step: Int) {
+    /// Notes what is on screen after step `step` (before its checks: it may be announced in it).
+    mutating func noteDisplayed(step: Int) {
         if shared.kind != .hidden, !shared.uncertain, let status = shared.status { displayedTexts[status] = step }
         for model in huds.values where model.kind != .hidden && !model.uncertain {
             if let label = model.label { displayedTexts[label] = step }
         }
+    }
+
+    /// Ends a step: what was high and new is no longer "just shown".
+    mutating func endStep(step: Int) {
+        noteDisplayed(step: step)
         for key in banners.keys { banners[key]?.mustShowNow = false }
         diagnosticExpected = false
     }

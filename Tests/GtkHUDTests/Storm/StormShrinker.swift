@@ -16,7 +16,39 @@ struct StormShrinker {
         // Whole steps first (cheap), then the calls inside the steps that are left.
         best = ddmin(best, split: { $0.map { [$0] } }, join: { $0.flatMap { $0 } })
         best = ddmin(best, split: Self.calls, join: Self.steps)
+        // Calls on a HUD, run or banner whose creation was dropped did nothing but
+        // let time pass; without them the replay compiles. Kept if they matter.
+        let pruned = Self.withoutDanglingCalls(best.steps)
+        if pruned.count < best.steps.count || pruned.flatMap({ $0 }).count < best.steps.flatMap({ $0 }).count, hasTime,
+           let found = fails(pruned, like: best.failure) {
+            best = (pruned, found)
+        }
         return best
+    }
+
+    /// `steps` without the calls that name a HUD, run or banner no earlier call created.
+    static func withoutDanglingCalls(_ steps: [[StormOperation]]) -> [[StormOperation]] {
+        var huds = Set<Int>(), runs = Set<Int>(), banners = Set<Int>()
+        return steps.map { step in
+            step.filter { operation in
+                switch operation {
+                case .newHUD(let hud, _, _): huds.insert(hud); return true
+                case .runStart(let run, let hud, _):
+                    guard huds.contains(hud) else { return false }
+                    runs.insert(run)
+                    return true
+                case .bannerShow(let banner, _, _, _): banners.insert(banner); return true
+                case .hudShow(let hud), .hudHide(let hud), .hudHideAndWait(let hud, _), .hudMode(let hud, _),
+                     .hudLabel(let hud, _), .hudProgress(let hud, _, _), .hudMask(let hud, _),
+                     .hover(_, .hudBezel(let hud)):
+                    return huds.contains(hud)
+                case .runEnd(let run, _), .runCancel(let run): return runs.contains(run)
+                case .bannerUpdate(let banner, _), .bannerDismiss(let banner), .hover(_, .banner(let banner)):
+                    return banners.contains(banner)
+                default: return true
+                }
+            }
+        }.filter { !$0.isEmpty }
     }
 
     /// The calls of `steps`, each tagged with its step so that calls made back to back stay together.
@@ -35,8 +67,7 @@ struct StormShrinker {
 
     private mutating func fails(_ steps: [[StormOperation]], like failure: StormFailure) -> StormFailure? {
         runs += 1
-        guard let found = StormRunner.run(steps), found.check == failure.check else { return nil }
-        return found
+        return StormRunner.run(steps, stoppingAt: [failure.check]).first
     }
 
     private mutating func ddmin<Part>(_ start: (steps: [[StormOperation]], failure: StormFailure),
