@@ -171,7 +171,8 @@ struct StormModel {
             if model.kind == .hidden { model.blockUncertain = false }
             model.kind = .shown
             model.runs.insert(run)
-            model.label = label
+            // Without a new label the app's own label stays; a past run's result text is no working label.
+            if let label { model.label = label } else if model.label?.hasSuffix(" done") == true { model.label = nil }
             huds[hud] = model
             if let label { displayedTexts[label] = step }
         case .runEnd(let run, _), .runCancel(let run):

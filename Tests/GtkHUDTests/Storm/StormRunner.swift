@@ -81,6 +81,10 @@ enum StormRunner {
         XInput.pump(until: { false }, timeoutMilliseconds: 50)
         StormLog.stop()
         if !stops {
+            // A timer due shortly (a hide after a result's duration) still holds its closure: let it fire.
+            XInput.pump(until: {
+                WidgetTypes.totalLiveInstances == widgetsBefore && ClosureBoxes.liveCount == closuresBefore
+            }, timeoutMilliseconds: 2_000)
             let widgets = WidgetTypes.totalLiveInstances - widgetsBefore
             let closures = ClosureBoxes.liveCount - closuresBefore
             if widgets != 0 || closures != 0 {

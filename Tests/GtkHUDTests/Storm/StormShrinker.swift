@@ -13,6 +13,7 @@ struct StormShrinker {
 
     mutating func shrink(_ steps: [[StormOperation]], failure: StormFailure) -> (steps: [[StormOperation]], failure: StormFailure) {
         var best = (steps: Array(steps.prefix(failure.step)), failure: failure)
+        if failure.step > steps.count { best = shortestFailingPrefix(best) }
         // Whole steps first (cheap), then the calls inside the steps that are left.
         best = ddmin(best, split: { $0.map { [$0] } }, join: { $0.flatMap { $0 } })
         best = ddmin(best, split: Self.calls, join: Self.steps)
@@ -49,6 +50,25 @@ struct StormShrinker {
                 }
             }
         }.filter { !$0.isEmpty }
+    }
+
+    /// A failure found only at the end (a leak, an await that never returned):
+    /// the shortest prefix that still fails, by bisection (a leak, once made, stays).
+    private mutating func shortestFailingPrefix(_ start: (steps: [[StormOperation]], failure: StormFailure))
+        -> (steps: [[StormOperation]], failure: StormFailure) {
+        var best = start
+        var low = 0, high = start.steps.count // prefix(low) passes (assumed), prefix(high) fails
+        while high - low > 1, hasTime {
+            let middle = (low + high) / 2
+            let candidate = Array(start.steps.prefix(middle))
+            if let found = fails(candidate, like: start.failure) {
+                high = middle
+                best = (candidate, found)
+            } else {
+                low = middle
+            }
+        }
+        return best
     }
 
     /// The calls of `steps`, each tagged with its step so that calls made back to back stay together.
