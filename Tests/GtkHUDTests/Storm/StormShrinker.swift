@@ -132,6 +132,8 @@ enum StormReplay {
         lines.append("Storm replay\(seed.map { " (seed \($0))" } ?? ""): \(steps.count) steps; after step \(failure.step) "
             + "the check \"\(failure.check)\" failed: \(failure.detail)")
         lines.append("    // Set-up: window0 (GtkWindow) and window1 (AdwWindow), 480×360, presented; each has an entry.")
+        lines.append("    // Helpers in Tests/GtkHUDTests/Storm: gateN = StormGate() (the run's work waits on it), "
+            + "onAnotherThread = StormThreads.onAnotherThread, settle() = StormWorld.settle.")
         lines.append("    ProgressHUD.minimumDismissTime = \(StormTiming.resultSeconds); "
             + "ProgressHUD.maximumDismissTime = \(StormTiming.resultSeconds)")
         lines.append("    ProgressHUD.fadeInDuration = \(StormTiming.fade); ProgressHUD.fadeOutDuration = \(StormTiming.fade)")
