@@ -95,11 +95,12 @@ extension StormOperation {
     /// The call as a developer would write it (see `StormReplay` for the set-up lines).
     var swiftSource: String {
         func text(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "nil" }
+        func number(_ value: Double) -> String { value.isNaN ? ".nan" : "\(value)" }
         switch self {
         case .show(let status): return "ProgressHUD.show(status: \(text(status)))"
-        case .showProgress(let value, let status): return "ProgressHUD.showProgress(\(value), status: \(text(status)))"
+        case .showProgress(let value, let status): return "ProgressHUD.showProgress(\(number(value)), status: \(text(status)))"
         case .setProgress(let value, let thread):
-            return thread ? "onAnotherThread { ProgressHUD.setProgress(\(value)) }" : "ProgressHUD.setProgress(\(value))"
+            return thread ? "onAnotherThread { ProgressHUD.setProgress(\(number(value))) }" : "ProgressHUD.setProgress(\(number(value)))"
         case .setStatus(let status): return "ProgressHUD.setStatus(\(text(status)))"
         case .showResult(let kind, let status):
             switch kind {
@@ -124,7 +125,7 @@ extension StormOperation {
         case .hudMode(let hud, let mode): return "hud\(hud).mode = .\(mode)"
         case .hudLabel(let hud, let label): return "hud\(hud).label = \(text(label))"
         case .hudProgress(let hud, let value, let thread):
-            return thread ? "onAnotherThread { hud\(hud).setProgress(\(value)) }" : "hud\(hud).progress = \(value)"
+            return thread ? "onAnotherThread { hud\(hud).setProgress(\(number(value))) }" : "hud\(hud).progress = \(number(value))"
         case .hudMask(let hud, let mask): return "hud\(hud).appearance.mask = .\(mask)"
         case .runStart(let run, let hud, let label):
             let prefix = label.map { "hud\(hud).label = \(text($0)); " } ?? ""
