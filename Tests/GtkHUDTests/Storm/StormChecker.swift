@@ -20,6 +20,8 @@ struct StormChecker {
     private var awaitedAnnouncements: [String: (step: Int, window: Int?)] = [:]
     private var announcedTexts: Set<String> = []
     private var firstSeen: [String: Double] = [:]
+    /// When each step was checked: a description set 150 ms late may land several quick steps on.
+    private var stepTimes: [Int: Double] = [:]
     private var now = 0.0
 
     /// Expects `text`, on screen now, to be announced within a few steps once
@@ -35,6 +37,7 @@ struct StormChecker {
     mutating func check(_ model: inout StormModel, _ world: StormWorld, step: Int, now: Double) -> [StormFailure] {
         lastStep = step
         self.now = now
+        stepTimes[step] = now
         var failures: [StormFailure] = []
         func fail(_ check: String, _ detail: String) { failures.append(StormFailure(step: step, check: check, detail: detail)) }
         checkLog(model, fail)
@@ -235,7 +238,7 @@ struct StormChecker {
             guard Self.isStormText(name) else { continue }
             announcedTexts.insert(name)
             awaitedAnnouncements[name] = nil
-            if let last = model.displayedTexts[name], step - last <= 3 { continue }
+            if let last = model.displayedTexts[name], step - last <= 3 || now - (stepTimes[last] ?? now) <= 1 { continue }
             fail("announce.unexpected", "\"\(text)\" was announced (\(record.mechanism)), but nothing shows it now")
         }
         world.announcements = []
