@@ -1,0 +1,303 @@
+import CGtk
+@testable import GtkHUD
+import GtkSupport
+import HUDCore
+
+/// A check that did not hold: `check` names it (the shrinker keeps a smaller
+/// run only if it fails the same check), `detail` says what was seen.
+struct StormFailure: Error, Equatable {
+    let step: Int
+    let check: String
+    let detail: String
+}
+
+/// Compares the real widgets with the model after every step.
+@MainActor
+struct StormChecker {
+    private var bannerShowingSince: [Int: Double] = [:]
+    private var lastStep = 0
+    /// Messages seen on screen that a screen reader must be told, with the step and window they showed in.
+    private var awaitedAnnouncements: [String: (step: Int, window: Int?)] = [:]
+    private var announcedTexts: Set<String> = []
+    private var firstSeen: [String: Double] = [:]
+    /// When each step was checked: a description set 150 ms late may land several quick steps on.
+    private var stepTimes: [Int: Double] = [:]
+    private var now = 0.0
+
+    /// Expects `text`, on screen now, to be announced within a few steps once
+    /// it has been on screen for a while (once per text: the storm's texts are unique).
+    /// A message gone within 150 ms is not always spoken on GTK < 4.14 (the
+    /// description is set after that delay, on a widget in a window), which the model leaves open.
+    private mutating func expectAnnouncement(_ text: String?, window: Int?) {
+        guard let text, Self.isStormText(text), !announcedTexts.contains(text), awaitedAnnouncements[text] == nil else { return }
+        guard let seen = firstSeen[text] else { firstSeen[text] = now; return }
+        if now - seen >= 0.4 { awaitedAnnouncements[text] = (lastStep, window) }
+    }
+
+    mutating func check(_ model: inout StormModel, _ world: StormWorld, step: Int, now: Double) -> [StormFailure] {
+        lastStep = step
+        self.now = now
+        stepTimes[step] = now
+        var failures: [StormFailure] = []
+        func fail(_ check: String, _ detail: String) { failures.append(StormFailure(step: step, check: check, detail: detail)) }
+        checkLog(model, fail)
+        checkShared(model, now: now, fail)
+        checkInstances(model, world, now: now, fail)
+        model.expire(now: now)
+        checkFocus(model, world, fail)
+        checkBanners(&model, world, now: now, fail)
+        checkAnnouncements(model, world, step: step, fail)
+        checkAwaits(model, world, now: now, fail)
+        world.clickedWindow = nil
+        return failures
+    }
+
+    // MARK: GLib
+
+    private func checkLog(_ model: StormModel, _ fail: (String, String) -> Void) {
+        for entry in StormLog.take() {
+            if entry.isDiagnostic {
+                if !model.diagnosticExpected { fail("diagnostic", "GtkHUD reported: \(entry.message)") }
+            } else {
+                fail("glib", "\(entry.level) from \(entry.domain): \(entry.message)")
+            }
+        }
+    }
+
+    // MARK: HUDs
+
+    private mutating func checkShared(_ model: StormModel, now: Double, _ fail: (String, String) -> Void) {
+        let shared = model.shared
+        let controller = SharedHUD.instance?.controller
+        let visible = ProgressHUD.isVisible
+        let bezel = ProgressHUD.bezelWidget?.gtkWidget
+        let indicator = controller?.content.indicator
+        if case .result(let kind, let until) = shared.kind {
+            if now > until, visible {
+                fail("shared.pastDuration", "ProgressHUD is still visible \(String(format: "%.1f", now - until + StormTiming.slack)) s "
+                    + "after its \(kind) HUD should have gone (showing \(describe(indicator)))")
+            } else if visible, !shared.uncertain, !Self.matches(indicator, kind) {
+                fail("shared.content", "the \(kind) HUD shows \(describe(indicator))")
+            } else if visible, !shared.uncertain, let status = shared.status, controller?.content.status == status {
+                expectAnnouncement(status, window: shared.window)
+            }
+            return
+        }
+        guard !shared.uncertain else { return }
+        switch shared.kind {
+        case .hidden:
+            if visible { fail("shared.visible", "ProgressHUD.isVisible is true, but it was dismissed (showing \(describe(indicator)))") }
+            if let bezel, gtk_widget_get_mapped(bezel) != 0 { fail("shared.lingers", "ProgressHUD's bezel is still mapped after it went") }
+        case .activity(let progress):
+            guard visible else { return fail("shared.hidden", "ProgressHUD.isVisible is false, but it was shown and not dismissed") }
+            guard let bezel, gtk_widget_get_mapped(bezel) != 0 else {
+                return fail("shared.unmapped", "ProgressHUD.isVisible is true but its bezel is \(bezel == nil ? "missing" : "not mapped")")
+            }
+            if let window = shared.window, !Self.isIn(bezel, window: window) {
+                fail("shared.window", "ProgressHUD's bezel is not in window\(window), its host")
+            }
+            let isProgress = indicator?.progressFraction != nil
+            if isProgress != progress || Self.isResult(indicator) {
+                fail("shared.content", "ProgressHUD shows \(describe(indicator)), expected \(progress ? "a progress value" : "the spinner")")
+            }
+            if let status = shared.status, SharedHUD.instance?.view?.statusText != status {
+                fail("shared.status", "the bezel reads \(String(describing: SharedHUD.instance?.view?.statusText)), expected \"\(status)\"")
+            }
+        case .result:
+            break
+        }
+    }
+
+    private mutating func checkInstances(_ model: StormModel, _ world: StormWorld, now: Double, _ fail: (String, String) -> Void) {
+        for (id, expected) in model.huds.sorted(by: { $0.key < $1.key }) {
+            guard let hud = world.huds[id] else { continue }
+            let bezel = hud.view.bezelWidget
+            let mapped = bezel.map { gtk_widget_get_mapped($0) != 0 } ?? false
+            let indicator = hud.view.content.indicator
+            if !expected.alive {
+                if hud.isVisible || mapped { fail("hud.afterWindow", "hud\(id) is visible after its window was destroyed") }
+                continue
+            }
+            guard !expected.uncertain else { continue }
+            switch expected.kind {
+            case .hidden:
+                if hud.isVisible { fail("hud.visible", "hud\(id).isVisible is true, but it was hidden") }
+                if mapped { fail("hud.lingers", "hud\(id)'s bezel is still mapped after it was hidden") }
+            case .shown:
+                guard hud.isVisible else {
+                    let why = expected.runs.isEmpty ? "it was shown" : "run\(expected.runs.sorted()) still works"
+                    return fail("hud.hidden", "hud\(id).isVisible is false, but \(why)")
+                }
+                guard let bezel, mapped else { return fail("hud.unmapped", "hud\(id).isVisible is true but its bezel is not mapped") }
+                if !Self.isIn(bezel, window: expected.window) { fail("hud.window", "hud\(id)'s bezel is not in window\(expected.window)") }
+                if !expected.runs.isEmpty, Self.isResult(indicator) {
+                    fail("hud.runContent", "hud\(id) shows \(describe(indicator)) (label \(String(describing: hud.view.statusText))) "
+                        + "while run\(expected.runs.sorted()) still works")
+                }
+            case .result(let until):
+                if hud.isVisible, Self.isResult(indicator) { expectAnnouncement(hud.view.content.status, window: expected.window) }
+                if now > until, hud.isVisible {
+                    fail("hud.pastDuration", "hud\(id) is still visible after its run's result should have gone (showing \(describe(indicator)))")
+                }
+            }
+        }
+    }
+
+    // MARK: Focus
+
+    /// Whether window `slot`'s content must be blocked (true), must not be (false), or may be either (nil).
+    private func expectedBlock(_ model: StormModel, _ world: StormWorld, slot: Int) -> Bool? {
+        var blocked = false, unknown = false
+        func add(onScreen: Bool?, mask: StormMask, blockUncertain: Bool) {
+            guard let onScreen else { unknown = true; return }
+            guard onScreen else { return }
+            if blockUncertain { unknown = true } else if mask.blocks { blocked = true }
+        }
+        let shared = model.shared
+        if shared.uncertain || (shared.kind != .hidden && shared.window == nil) {
+            if shared.kind != .hidden || shared.uncertain { unknown = true }
+        } else if shared.window == slot {
+            switch shared.kind {
+            case .hidden: break
+            case .activity: add(onScreen: true, mask: shared.mask, blockUncertain: shared.blockUncertain)
+            case .result: add(onScreen: ProgressHUD.isVisible, mask: shared.mask, blockUncertain: shared.blockUncertain)
+            }
+        }
+        for (id, hud) in model.huds where hud.window == slot && hud.alive {
+            if hud.uncertain { unknown = true; continue }
+            switch hud.kind {
+            case .hidden: break
+            case .shown: add(onScreen: true, mask: hud.mask, blockUncertain: hud.blockUncertain)
+            case .result: add(onScreen: world.huds[id]?.isVisible ?? false, mask: hud.mask, blockUncertain: hud.blockUncertain)
+            }
+        }
+        if blocked { return true }
+        return unknown ? nil : false
+    }
+
+    private func checkFocus(_ model: StormModel, _ world: StormWorld, _ fail: (String, String) -> Void) {
+        for (slot, window) in world.windows.sorted(by: { $0.key < $1.key }) {
+            guard let blocked = expectedBlock(model, world, slot: slot) else { continue }
+            if window.entryCanTakeFocus == blocked {
+                fail(blocked ? "focus.notBlocked" : "focus.blocked", blocked
+                    ? "window\(slot)'s content can take focus behind a blocking mask"
+                    : "window\(slot)'s content cannot take keyboard focus, but no blocking HUD is up there")
+            }
+            if world.clickedWindow == slot, window.entryHasFocus == blocked {
+                fail(blocked ? "click.notBlocked" : "click.blocked", blocked
+                    ? "a click gave window\(slot)'s entry the focus behind a blocking mask"
+                    : "a click on window\(slot)'s entry did not give it focus, but no blocking HUD is up there")
+            }
+        }
+    }
+
+    // MARK: Banners
+
+    private mutating func checkBanners(_ model: inout StormModel, _ world: StormWorld, now: Double, _ fail: (String, String) -> Void) {
+        var showing: [Int: Int] = [:], queued: [Int: Int] = [:]
+        for (id, expected) in model.banners.sorted(by: { $0.key < $1.key }) {
+            guard let banner = world.banners[id] else { continue }
+            let state = banner.state
+            if expected.mustBeGone, !state.isGone { fail("banner.notGone", "banner\(id) is \(state) after it was dismissed") }
+            if expected.mustShowNow, state != .showing { fail("banner.highNotShown", "banner\(id) (.high) is \(state), not on screen") }
+            if state.isGone, model.awaits[2_000_000 + id]?.dueBy == nil {
+                model.awaits[2_000_000 + id]?.dueBy = now + StormTiming.awaitAllowance
+            }
+            guard world.windows[expected.window] != nil else { continue }
+            if state == .queued { queued[expected.window, default: 0] += 1 }
+            guard state == .showing else { bannerShowingSince[id] = nil; continue }
+            showing[expected.window, default: 0] += 1
+            if let title = banner.title { model.displayedTexts[title] = lastStep }
+            if banner.title == "b\(id)" { expectAnnouncement(banner.title, window: expected.window) }
+            guard let widget = banner.widget?.gtkWidget, gtk_widget_get_mapped(widget) != 0 else {
+                fail("banner.unmapped", "banner\(id) is showing but its widget is not mapped")
+                continue
+            }
+            if !Self.isIn(widget, window: expected.window) { fail("banner.window", "banner\(id) is not in window\(expected.window)") }
+            // Hover and focus hold the timeout: the clock starts again while either is on the banner.
+            if Self.isHovered(widget) || Self.hasFocus(within: widget) { bannerShowingSince[id] = now }
+            let since = bannerShowingSince[id] ?? now
+            bannerShowingSince[id] = since
+            if let duration = expected.duration,
+               now - since > duration + 2 * StormTiming.bannerAnimation + StormTiming.slack {
+                fail("banner.pastDuration", "banner\(id) (duration \(duration) s) has been showing for \(String(format: "%.1f", now - since)) s")
+            }
+        }
+        for (slot, count) in showing where count > 1 { fail("banner.tooMany", "\(count) banners show at once in window\(slot)") }
+        for (slot, count) in queued where count > 0 && showing[slot, default: 0] == 0 {
+            fail("banner.stalled", "\(count) banners wait in window\(slot) with none showing")
+        }
+    }
+
+    // MARK: Announcements and awaited calls
+
+    private mutating func checkAnnouncements(_ model: StormModel, _ world: StormWorld, step: Int, _ fail: (String, String) -> Void) {
+        for record in world.announcements {
+            let text = record.text.replacingOccurrences(of: "\u{200B}", with: "")
+            let name = text.split(separator: ",", maxSplits: 1).first.map(String.init) ?? text
+            guard Self.isStormText(name) else { continue }
+            announcedTexts.insert(name)
+            awaitedAnnouncements[name] = nil
+            if let last = model.displayedTexts[name], step - last <= 3 || now - (stepTimes[last] ?? now) <= 1 { continue }
+            fail("announce.unexpected", "\"\(text)\" was announced (\(record.mechanism)), but nothing shows it now")
+        }
+        world.announcements = []
+        // A message shown must be spoken within three steps (the GTK < 4.14 path waits 150 ms),
+        // unless its window went first (the description then has nowhere to go).
+        for (text, awaited) in awaitedAnnouncements.sorted(by: { $0.key < $1.key }) where step - awaited.step > 3 {
+            awaitedAnnouncements[text] = nil
+            if awaited.window.map({ world.windows[$0] != nil }) ?? true {
+                fail("announce.missing", "\"\(text)\" was shown in step \(awaited.step) but never announced")
+            }
+        }
+    }
+
+    private func checkAwaits(_ model: StormModel, _ world: StormWorld, now: Double, _ fail: (String, String) -> Void) {
+        for (id, awaited) in model.awaits.sorted(by: { $0.key < $1.key }) where !world.returned.contains(id) {
+            if let due = awaited.dueBy, now > due { fail("await.neverReturned", "\(awaited.what) has not returned") }
+        }
+    }
+
+    // MARK: Helpers
+
+    static func isIn(_ widget: UnsafeMutablePointer<GtkWidget>, window slot: Int) -> Bool {
+        guard let root = gtk_widget_get_root(widget) else { return false }
+        return StormWindow.slots[UnsafeMutableRawPointer(root)] == slot
+    }
+
+    private static func isHovered(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_PRELIGHT.rawValue != 0
+    }
+
+    private static func hasFocus(within widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
+
+    static func isStormText(_ text: String) -> Bool {
+        let parts = text.split(separator: " ")
+        guard let first = parts.first, first.count > 1, "tbr".contains(first.first!),
+              first.dropFirst().allSatisfy(\.isNumber) else { return false }
+        return parts.count == 1 || (parts.count == 2 && parts[1] == "done")
+    }
+
+    private static func matches(_ indicator: HUDIndicator?, _ kind: StormResult) -> Bool {
+        switch (indicator, kind) {
+        case (.success?, .success), (.error?, .error), (.info?, .info), (.image?, .image): true
+        default: false
+        }
+    }
+
+    private static func isResult(_ indicator: HUDIndicator?) -> Bool {
+        switch indicator {
+        case .success?, .error?, .info?, .image?: true
+        default: false
+        }
+    }
+
+    private func describe(_ indicator: HUDIndicator?) -> String {
+        guard let indicator else { return "nothing" }
+        if let fraction = indicator.progressFraction { return "a progress ring at \(fraction)" }
+        return "\(indicator)"
+    }
+}

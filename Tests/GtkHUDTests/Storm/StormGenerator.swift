@@ -1,0 +1,175 @@
+/// SplitMix64: small, fast and the same on every platform, so a seed names one storm.
+struct StormRandom {
+    private var state: UInt64
+    init(seed: UInt64) {
+        // Mixed, not just scaled: seeds n and n + 1 must not give the same sequence shifted by one.
+        state = 0
+        state = Self.mix(seed ^ 0x6A09_E667_F3BC_C909)
+    }
+
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        return Self.mix(state)
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
+}
+
+/// Makes a storm: steps of public calls that are valid for the model's state
+/// (a run that exists, a window that is alive), each step one call or a few
+/// calls made back to back with no main-loop turn between them (a worker's
+/// last `setProgress` just before `showSuccess`, a host change just before a show).
+struct StormGenerator {
+    private var random: StormRandom
+    private var model = StormModel()
+    private var nextID = 0
+    private var step = 0
+
+    init(seed: UInt64) { random = StormRandom(seed: seed) }
+
+    mutating func steps(_ count: Int) -> [[StormOperation]] {
+        (0..<count).map { _ in nextStep() }
+    }
+
+    private mutating func id() -> Int { nextID += 1; return nextID }
+    private mutating func text() -> String { "t\(id())" }
+    private mutating func maybeText() -> String? { random.chance(80) ? text() : nil }
+    private mutating func fraction() -> Double { random.chance(5) ? .nan : Double(random.below(101)) / 100 }
+
+    private var liveWindows: [Int] { model.liveWindows.sorted() }
+    private var liveHUDs: [Int] { model.huds.filter(\.value.alive).keys.sorted() }
+    private var activeRuns: [Int] { model.runs.filter(\.value.active).keys.sorted() }
+    private var openBanners: [Int] { model.banners.filter { !$0.value.mustBeGone }.keys.sorted() }
+    private var progressIsUp: Bool {
+        if case .activity = model.shared.kind, model.shared.progressOpen, !model.shared.uncertain { return true }
+        return false
+    }
+
+    private mutating func nextStep() -> [StormOperation] {
+        step += 1
+        let operations = choose()
+        for operation in operations { model.apply(operation, now: 0, step: step) }
+        model.endStep(step: step)
+        return operations
+    }
+
+    // swiftlint:disable:next cyclomatic_complexity function_body_length
+    private mutating func choose() -> [StormOperation] {
+        var options: [(weight: Int, make: (inout StormGenerator) -> [StormOperation])] = []
+        let windows = liveWindows
+        if windows.count < 2 {
+            let dead = [0, 1, 2].first { !model.liveWindows.contains($0) }!
+            options.append((6, { _ in [.openWindow(dead)] }))
+        }
+        if !windows.isEmpty {
+            options += [
+                (8, { g in [.show(g.maybeText())] }),
+                (6, { g in [.showProgress(g.fraction(), g.maybeText())] }),
+                (5, { g in [.showResult(g.random.pick(StormResult.allCases), g.maybeText())] }),
+                (2, { g in [.setStatus(g.text())] }),
+                (3, { _ in [.dismiss] }),
+                (2, { g in [.dismissAndWait(awaitID: g.id())] }),
+                (5, { _ in [.popActivity] }),
+                (5, { g in [.setHost(g.random.chance(10) ? nil : g.random.pick(windows))] }),
+                (3, { g in [.setSharedMask(g.random.pick(StormMask.allCases))] }),
+                (1, { g in [.setSharedStyle(dark: g.random.chance(50))] }),
+                (2, { g in [.newHUD(g.id(), window: g.random.pick(windows), mask: g.random.pick(StormMask.allCases))] }),
+                (3, { g in [.bannerShow(g.id(), window: g.random.pick(windows), high: g.random.chance(30),
+                                         duration: g.random.chance(70) ? StormTiming.bannerSeconds : nil)] }),
+                (2, { g in [.clickEntry(window: g.random.pick(windows))] }),
+                (1, { g in [.hover(window: g.random.pick(windows), g.hoverTarget())] }),
+                (1, { g in [.tab(window: g.random.pick(windows))] }),
+            ]
+        }
+        // Late progress is only sent where the intended outcome is clear: onto a
+        // progress HUD (possibly followed at once by what ends it), or after a dismissal.
+        if progressIsUp {
+            options.append((8, { g in [.setProgress(g.fraction(), fromThread: g.random.chance(50))] }))
+            options.append((6, { g in [.setProgress(g.fraction(), fromThread: g.random.chance(50)), g.progressEnd()] }))
+        } else if !model.shared.acceptsProgress {
+            options.append((3, { g in [.setProgress(g.fraction(), fromThread: g.random.chance(50))] }))
+        }
+        if windows.count == 2 {
+            options.append((2, { g in
+                let window = g.random.pick(windows)
+                let other = windows.first { $0 != window }!
+                var operations: [StormOperation] = [.destroyWindow(window)]
+                if g.model.shared.host == window, g.random.chance(70) { operations.append(.setHost(other)) }
+                return operations
+            }))
+        }
+        let huds = liveHUDs
+        if !huds.isEmpty {
+            options += [
+                (3, { g in [.hudShow(g.random.pick(huds))] }),
+                (2, { g in g.hideWithoutRun(huds).map { [.hudHide($0)] } ?? [.hudShow(g.random.pick(huds))] }),
+                (1, { g in g.hideWithoutRun(huds).map { [.hudHideAndWait($0, awaitID: g.id())] } ?? [.hudShow(g.random.pick(huds))] }),
+                (2, { g in
+                    let hud = g.random.pick(huds)
+                    let modes = g.model.huds[hud]!.runs.isEmpty ? StormMode.allCases : StormMode.allCases.filter { !$0.isResult }
+                    return [.hudMode(hud, g.random.pick(modes))]
+                }),
+                (2, { g in [.hudLabel(g.random.pick(huds), g.text())] }),
+                (2, { g in [.hudProgress(g.random.pick(huds), g.fraction(), fromThread: g.random.chance(50))] }),
+                (3, { g in [.hudMask(g.random.pick(huds), g.random.pick(StormMask.allCases))] }),
+                (4, { g in
+                    let hud = g.random.pick(huds)
+                    return [.runStart(run: g.id(), hud: hud, label: g.random.chance(60) ? g.text() : nil)]
+                }),
+            ]
+        }
+        let runs = activeRuns
+        if !runs.isEmpty {
+            options.append((5, { g in [.runEnd(run: g.random.pick(runs), succeeds: g.random.chance(60))] }))
+            options.append((2, { g in [.runCancel(run: g.random.pick(runs))] }))
+        }
+        let banners = openBanners
+        if !banners.isEmpty {
+            options.append((2, { g in [.bannerUpdate(g.random.pick(banners), title: g.text())] }))
+            options.append((2, { g in [.bannerDismiss(g.random.pick(banners))] }))
+        }
+        options.append((1, { g in [.animations(g.random.chance(60))] }))
+        options.append((4, { g in [.wait(milliseconds: g.random.pick([100, 250, 500, 800]))] }))
+
+        var roll = random.below(options.reduce(0) { $0 + $1.weight })
+        for option in options {
+            if roll < option.weight { return option.make(&self) }
+            roll -= option.weight
+        }
+        return [.wait(milliseconds: 100)]
+    }
+
+    /// What ends a progress HUD while a value is still on its way.
+    private mutating func progressEnd() -> StormOperation {
+        switch random.below(6) {
+        case 0, 1: .showResult(random.pick(StormResult.allCases), maybeText())
+        case 2: .dismiss
+        case 3: .popActivity
+        case 4: .dismissAndWait(awaitID: id())
+        default: .showResult(.success, maybeText())
+        }
+    }
+
+    private mutating func hideWithoutRun(_ huds: [Int]) -> Int? {
+        let idle = huds.filter { model.huds[$0]!.runs.isEmpty }
+        return idle.isEmpty ? nil : random.pick(idle)
+    }
+
+    private mutating func hoverTarget() -> StormHoverTarget {
+        switch random.below(4) {
+        case 0: .sharedBezel
+        case 1: liveHUDs.isEmpty ? .away : .hudBezel(random.pick(liveHUDs))
+        case 2: openBanners.isEmpty ? .away : .banner(random.pick(openBanners))
+        default: .away
+        }
+    }
+}

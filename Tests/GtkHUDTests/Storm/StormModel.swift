@@ -1,0 +1,316 @@
+/// The reference model of the storm: what the public API promises after each
+/// call, as issue #19 states the intended behaviour (not what today's code does):
+/// - progress that arrives after a result, a dismissal, or the destruction of
+///   the HUD's window is dropped;
+/// - `ProgressHUD`'s activity count survives a host change;
+/// - changing a shown HUD's mask to a non-blocking one gives the content its keyboard back;
+/// - a `HUD` reused for another `run` shows that run's working state, and stays
+///   up while any run on it still works;
+/// - everything timed goes away after its time, and every awaited call returns.
+///
+/// Where the API leaves a choice open (a late value that the model cannot call
+/// early or late, a host of nil resolving to "the front window"), the affected
+/// entity is marked uncertain and its checks wait for the next call that
+/// settles it (`show`, `dismiss`, a result).
+struct StormModel {
+    enum SharedKind: Equatable {
+        case hidden
+        case activity(progress: Bool)
+        /// A status HUD: on screen until about `until` (wall-clock seconds), then gone.
+        case result(StormResult, until: Double)
+    }
+
+    struct Shared {
+        var kind = SharedKind.hidden
+        /// The window it is in; nil while hidden or when it went to "the front window".
+        var window: Int?
+        var count = 0
+        var countKnown = true
+        var progressOpen = false
+        /// False after a dismissal (or its window's destruction) until the next show: progress then is late.
+        var acceptsProgress = true
+        /// After a result, whether a new `setProgress` starts a progress HUD is the API's choice: not modelled.
+        var afterResult = false
+        var uncertain = false
+        var status: String?
+        var mask = StormMask.none
+        /// The mask became blocking while shown: whether it blocks before the next appearance is open.
+        var blockUncertain = false
+        var host: Int?
+    }
+
+    enum HUDKind: Equatable { case hidden, shown, result(until: Double) }
+
+    struct Instance {
+        var window: Int
+        var alive = true
+        var kind = HUDKind.hidden
+        var mode = StormMode.indeterminate
+        /// The label it shows; nil when none or when the API decides (a run started without one).
+        var label: String?
+        var mask: StormMask
+        var blockUncertain = false
+        var uncertain = false
+        var runs: Set<Int> = []
+    }
+
+    struct Run { var hud: Int; var active = true }
+
+    struct BannerModel {
+        var window: Int
+        var high: Bool
+        var duration: Double?
+        /// Dismissed by the storm or by its window's destruction: it must be gone.
+        var mustBeGone = false
+        /// Shown with high priority in the step being checked: it must be on screen.
+        var mustShowNow = false
+    }
+
+    struct Await {
+        let what: String
+        /// When it must have returned by (wall-clock seconds); nil while what it waits for has not happened.
+        var dueBy: Double?
+    }
+
+    var liveWindows: Set<Int> = [0, 1]
+    var shared = Shared()
+    var huds: [Int: Instance] = [:]
+    var runs: [Int: Run] = [:]
+    var banners: [Int: BannerModel] = [:]
+    var awaits: [Int: Await] = [:]
+    /// Texts the storm made visible, with the last step in which they were.
+    var displayedTexts: [String: Int] = [:]
+    /// Whether the current step may print a GtkHUD diagnostic (a call the API refuses by design).
+    var diagnosticExpected = false
+
+    // MARK: Applying calls
+
+    /// Applies `operation`, done at `now` (wall-clock seconds) during step `step`.
+    mutating func apply(_ operation: StormOperation, now: Double, step: Int) {
+        let due = now + StormTiming.awaitAllowance
+        switch operation {
+        case .show(let status):
+            guard let window = sharedTarget() else { return }
+            present(.activity(progress: false), in: window, status: status, step: step)
+            shared.count += 1
+        case .showProgress(let value, let status):
+            guard let window = sharedTarget() else { return }
+            present(.activity(progress: value.isFinite), in: window, status: status, step: step)
+            if !shared.progressOpen { shared.progressOpen = true; shared.count += 1 }
+        case .setProgress(let value, _):
+            applySharedProgress(value, step: step)
+        case .setStatus(let status):
+            shared.status = status
+            if shared.kind != .hidden { displayedTexts[status] = step }
+        case .showResult(let kind, let status):
+            guard let window = sharedTarget() else { return }
+            let until = now + 2 * StormTiming.fade + StormTiming.resultSeconds + StormTiming.slack
+            present(.result(kind, until: until), in: window, status: status, step: step)
+            shared.count = 0
+            shared.countKnown = true
+            shared.progressOpen = false
+            shared.afterResult = true
+        case .dismiss:
+            hideShared()
+        case .dismissAndWait(let id):
+            hideShared()
+            awaits[id] = Await(what: "await ProgressHUD.dismissAndWait() (wait\(id))", dueBy: due)
+        case .popActivity:
+            guard shared.countKnown, !shared.uncertain else { shared.uncertain = shared.kind != .hidden; return }
+            shared.count = max(0, shared.count - 1)
+            if shared.count == 0, case .activity = shared.kind { hideShared() }
+        case .setHost(let window):
+            shared.host = window.flatMap { liveWindows.contains($0) ? $0 : nil }
+        case .setSharedMask(let mask):
+            if shared.kind != .hidden, !shared.mask.blocks, mask.blocks { shared.blockUncertain = true }
+            if !mask.blocks { shared.blockUncertain = false }
+            shared.mask = mask
+        case .setSharedStyle:
+            break
+        case .destroyWindow(let window):
+            destroy(window, due: due)
+        case .openWindow(let window):
+            liveWindows.insert(window)
+        case .newHUD(let hud, let window, let mask):
+            guard liveWindows.contains(window), huds[hud] == nil else { return }
+            huds[hud] = Instance(window: window, mask: mask)
+        case .hudShow(let hud):
+            guard var model = huds[hud], model.alive else { return }
+            if model.kind == .hidden { model.blockUncertain = false }
+            if model.runs.isEmpty { model.uncertain = false }
+            model.kind = .shown
+            huds[hud] = model
+        case .hudHide(let hud):
+            hideInstance(hud)
+        case .hudHideAndWait(let hud, let id):
+            guard huds[hud] != nil else { return }
+            hideInstance(hud)
+            awaits[id] = Await(what: "await hud\(hud).hideAndWait() (wait\(id))", dueBy: due)
+        case .hudMode(let hud, let mode):
+            guard var model = huds[hud] else { return }
+            // The app itself shows a result while its run works: then what shows is the app's choice.
+            if mode.isResult, !model.runs.isEmpty { model.uncertain = true }
+            model.mode = mode
+            huds[hud] = model
+        case .hudLabel(let hud, let label):
+            guard let model = huds[hud] else { return }
+            huds[hud]?.label = label
+            if model.kind != .hidden { displayedTexts[label] = step }
+        case .hudProgress:
+            break
+        case .hudMask(let hud, let mask):
+            guard var model = huds[hud] else { return }
+            if model.kind != .hidden, !model.mask.blocks, mask.blocks { model.blockUncertain = true }
+            if !mask.blocks { model.blockUncertain = false }
+            model.mask = mask
+            huds[hud] = model
+        case .runStart(let run, let hud, let label):
+            guard var model = huds[hud], model.alive, runs[run] == nil else { return }
+            runs[run] = Run(hud: hud)
+            awaits[1_000_000 + run] = Await(what: "try await hud\(hud).run (run\(run))", dueBy: nil)
+            if model.kind == .hidden { model.blockUncertain = false }
+            model.kind = .shown
+            model.runs.insert(run)
+            // Without a new label the app's own label stays; a past run's result text is no working label.
+            if let label { model.label = label } else if model.label?.hasSuffix(" done") == true { model.label = nil }
+            huds[hud] = model
+            if let label { displayedTexts[label] = step }
+        case .runEnd(let run, _), .runCancel(let run):
+            guard var record = runs[run], record.active else { return }
+            record.active = false
+            runs[run] = record
+            awaits[1_000_000 + run]?.dueBy = due
+            guard var model = huds[record.hud] else { return }
+            model.runs.remove(run)
+            if model.alive, model.runs.isEmpty, !model.uncertain {
+                model.kind = .result(until: now + 2 * StormTiming.fade + StormTiming.resultSeconds + StormTiming.slack)
+                model.mode = .success // a result mode: not checked further
+                model.label = "r\(run) done"
+                displayedTexts["r\(run) done"] = step
+            }
+            huds[record.hud] = model
+        case .bannerShow(let banner, let window, let high, let duration):
+            guard banners[banner] == nil, liveWindows.contains(window) else { return }
+            banners[banner] = BannerModel(window: window, high: high, duration: duration, mustShowNow: high)
+            awaits[2_000_000 + banner] = Await(what: "await banner\(banner).dismissed", dueBy: nil)
+            displayedTexts["b\(banner)"] = step
+        case .bannerUpdate(let banner, let title):
+            guard let model = banners[banner], !model.mustBeGone else { return }
+            displayedTexts[title] = step
+        case .bannerDismiss(let banner):
+            guard banners[banner] != nil else { return }
+            banners[banner]?.mustBeGone = true
+            banners[banner]?.mustShowNow = false
+            if awaits[2_000_000 + banner]?.dueBy == nil { awaits[2_000_000 + banner]?.dueBy = due }
+        case .hover, .clickEntry, .tab, .animations, .wait:
+            break
+        }
+    }
+
+    /// Notes what is on screen after step `step` (before its checks: it may be announced in it).
+    mutating func noteDisplayed(step: Int) {
+        if shared.kind != .hidden, !shared.uncertain, let status = shared.status { displayedTexts[status] = step }
+        for model in huds.values where model.kind != .hidden && !model.uncertain {
+            if let label = model.label { displayedTexts[label] = step }
+        }
+    }
+
+    /// Ends a step: what was high and new is no longer "just shown".
+    mutating func endStep(step: Int) {
+        noteDisplayed(step: step)
+        for key in banners.keys { banners[key]?.mustShowNow = false }
+        diagnosticExpected = false
+    }
+
+    /// Results whose time is up are gone (the checker has just verified it).
+    mutating func expire(now: Double) {
+        if case .result(_, let until) = shared.kind, now > until { hideShared(dropsProgress: false) }
+        for (key, model) in huds {
+            if case .result(let until) = model.kind, now > until { huds[key]?.kind = .hidden }
+        }
+    }
+
+    // MARK: Shared HUD helpers
+
+    /// The window a `ProgressHUD.show…` call goes to, or nil when the call is refused.
+    private mutating func sharedTarget() -> Int?? {
+        if let host = shared.host {
+            guard liveWindows.contains(host) else { diagnosticExpected = true; return nil }
+            return .some(host)
+        }
+        return liveWindows.isEmpty ? nil : .some(nil)
+    }
+
+    private mutating func present(_ kind: SharedKind, in window: Int?, status: String?, step: Int) {
+        let moves = shared.kind == .hidden || window == nil || window != shared.window
+        if moves { shared.blockUncertain = false }
+        // "The front window" is whichever window is active: the model cannot name it.
+        if window == nil, liveWindows.count > 1 { shared.countKnown = shared.countKnown && shared.kind == .hidden }
+        shared.kind = kind
+        shared.window = window
+        shared.status = status
+        shared.acceptsProgress = true
+        shared.afterResult = false
+        shared.uncertain = false
+        if let status { displayedTexts[status] = step }
+    }
+
+    private mutating func applySharedProgress(_ value: Double, step: Int) {
+        guard shared.acceptsProgress else { return } // late: dropped
+        switch shared.kind {
+        case .activity where !shared.uncertain:
+            if !shared.progressOpen { shared.progressOpen = true; shared.countKnown = false }
+            shared.kind = .activity(progress: value.isFinite)
+        case .hidden where !shared.afterResult && !shared.uncertain:
+            guard let window = sharedTarget() else { return }
+            present(.activity(progress: value.isFinite), in: window, status: shared.status, step: step)
+            shared.progressOpen = true
+            shared.count += 1
+        default:
+            // After a result the API may start a new progress HUD or drop the value.
+            shared.uncertain = true
+            shared.countKnown = false
+        }
+    }
+
+    private mutating func hideShared(dropsProgress: Bool = true) {
+        shared.kind = .hidden
+        shared.window = nil
+        shared.count = 0
+        shared.countKnown = true
+        shared.progressOpen = false
+        shared.uncertain = false
+        shared.blockUncertain = false
+        if dropsProgress { shared.acceptsProgress = false }
+    }
+
+    private mutating func hideInstance(_ hud: Int) {
+        guard var model = huds[hud], model.alive else { return }
+        if !model.runs.isEmpty {
+            // Hiding a HUD while its run works: what the run's end shows then is open.
+            model.uncertain = true
+        } else {
+            model.kind = .hidden
+            model.uncertain = false
+        }
+        huds[hud] = model
+    }
+
+    private mutating func destroy(_ window: Int, due: Double) {
+        guard liveWindows.remove(window) != nil else { return }
+        // The storm's destroy step also lets go of a host in that window (an app would).
+        if shared.host == window { shared.host = nil }
+        if shared.kind != .hidden {
+            if shared.window == window { hideShared() } else if shared.window == nil { shared.uncertain = true; shared.countKnown = false }
+        }
+        for (key, model) in huds where model.window == window {
+            huds[key]?.alive = false
+            huds[key]?.kind = .hidden
+        }
+        for (key, model) in banners where model.window == window {
+            banners[key]?.mustBeGone = true
+            banners[key]?.mustShowNow = false
+            if awaits[2_000_000 + key]?.dueBy == nil { awaits[2_000_000 + key]?.dueBy = due }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import GtkHUD
+
+/// One public call (or one user action) of the storm, with everything it needs
+/// spelled out, so a failing run can be replayed and printed as Swift source.
+/// Entities (windows, HUDs, runs, banners, awaited calls) are small numbers;
+/// an operation whose entity does not exist (after shrinking) does nothing.
+enum StormOperation: Hashable, Sendable {
+    // ProgressHUD, the shared HUD
+    case show(String?)
+    case showProgress(Double, String?)
+    case setProgress(Double, fromThread: Bool)
+    case setStatus(String)
+    case showResult(StormResult, String?)
+    case dismiss
+    case dismissAndWait(awaitID: Int)
+    case popActivity
+    case setHost(Int?)
+    case setSharedMask(StormMask)
+    case setSharedStyle(dark: Bool)
+    // Windows
+    case destroyWindow(Int)
+    case openWindow(Int)
+    // HUD instances
+    case newHUD(Int, window: Int, mask: StormMask)
+    case hudShow(Int)
+    case hudHide(Int)
+    case hudHideAndWait(Int, awaitID: Int)
+    case hudMode(Int, StormMode)
+    case hudLabel(Int, String)
+    case hudProgress(Int, Double, fromThread: Bool)
+    case hudMask(Int, StormMask)
+    case runStart(run: Int, hud: Int, label: String?)
+    case runEnd(run: Int, succeeds: Bool)
+    case runCancel(run: Int)
+    // Banners
+    case bannerShow(Int, window: Int, high: Bool, duration: Double?)
+    case bannerUpdate(Int, title: String)
+    case bannerDismiss(Int)
+    // Real input (xdotool) and settings
+    case hover(window: Int, StormHoverTarget)
+    case clickEntry(window: Int)
+    case tab(window: Int)
+    case animations(Bool)
+    case wait(milliseconds: Int)
+}
+
+enum StormResult: String, Hashable, Sendable, CaseIterable { case success, error, info, image }
+
+enum StormMask: String, Hashable, Sendable, CaseIterable {
+    case none, clear, black
+    var appearanceMask: HUDAppearance.Mask {
+        switch self {
+        case .none: .none
+        case .clear: .clear
+        case .black: .black
+        }
+    }
+    var blocks: Bool { self != .none }
+}
+
+enum StormMode: String, Hashable, Sendable, CaseIterable {
+    case indeterminate, annularDeterminate, determinate, determinateHorizontalBar, text, success, error, info
+    var hudMode: HUD.Mode {
+        switch self {
+        case .indeterminate: .indeterminate
+        case .annularDeterminate: .annularDeterminate
+        case .determinate: .determinate
+        case .determinateHorizontalBar: .determinateHorizontalBar
+        case .text: .text
+        case .success: .success
+        case .error: .error
+        case .info: .info
+        }
+    }
+    var isResult: Bool { self == .success || self == .error || self == .info }
+}
+
+enum StormHoverTarget: Hashable, Sendable {
+    case sharedBezel, hudBezel(Int), banner(Int), away
+}
+
+/// Timings short enough that every step settles in a few frames.
+enum StormTiming {
+    static let fade = 0.04
+    static let resultSeconds = 0.3
+    static let bannerSeconds = 0.4
+    static let bannerAnimation = 0.05
+    /// How long past its nominal end something may still be seen (a loaded 2-core machine, TSan).
+    static let slack = 1.5
+    /// How long an awaited call may take once what it waits for has happened.
+    static let awaitAllowance = 3.0
+}
+
+extension StormOperation {
+    /// The call as a developer would write it (see `StormReplay` for the set-up lines).
+    var swiftSource: String {
+        func text(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "nil" }
+        func number(_ value: Double) -> String { value.isNaN ? ".nan" : "\(value)" }
+        switch self {
+        case .show(let status): return "ProgressHUD.show(status: \(text(status)))"
+        case .showProgress(let value, let status): return "ProgressHUD.showProgress(\(number(value)), status: \(text(status)))"
+        case .setProgress(let value, let thread):
+            return thread ? "onAnotherThread { ProgressHUD.setProgress(\(number(value))) }" : "ProgressHUD.setProgress(\(number(value)))"
+        case .setStatus(let status): return "ProgressHUD.setStatus(\(text(status)))"
+        case .showResult(let kind, let status):
+            switch kind {
+            case .success: return "ProgressHUD.showSuccess(status: \(text(status)))"
+            case .error: return "ProgressHUD.showError(status: \(text(status)))"
+            case .info: return "ProgressHUD.showInfo(status: \(text(status)))"
+            case .image: return "ProgressHUD.showImage(.iconName(\"mail-send-symbolic\"), status: \(text(status)))"
+            }
+        case .dismiss: return "ProgressHUD.dismiss()"
+        case .dismissAndWait(let id): return "let wait\(id) = Task.immediate { await ProgressHUD.dismissAndWait() }"
+        case .popActivity: return "ProgressHUD.popActivity()"
+        case .setHost(let window): return "ProgressHUD.host = \(window.map { "window\($0)" } ?? "nil")"
+        case .setSharedMask(let mask): return "ProgressHUD.appearance.mask = .\(mask)"
+        case .setSharedStyle(let dark): return "ProgressHUD.appearance.style = .\(dark ? "dark" : "light")"
+        case .destroyWindow(let window): return "gtk_window_destroy(window\(window))"
+        case .openWindow(let window): return "window\(window) = makeWindow()   // a GtkWindow (even) or AdwWindow (odd), presented"
+        case .newHUD(let hud, let window, let mask):
+            return "let hud\(hud) = try HUD(on: window\(window)); hud\(hud).animationDuration = \(StormTiming.fade); hud\(hud).appearance.mask = .\(mask)"
+        case .hudShow(let hud): return "hud\(hud).show()"
+        case .hudHide(let hud): return "hud\(hud).hide()"
+        case .hudHideAndWait(let hud, let id): return "let wait\(id) = Task.immediate { await hud\(hud).hideAndWait() }"
+        case .hudMode(let hud, let mode): return "hud\(hud).mode = .\(mode)"
+        case .hudLabel(let hud, let label): return "hud\(hud).label = \(text(label))"
+        case .hudProgress(let hud, let value, let thread):
+            return thread ? "onAnotherThread { hud\(hud).setProgress(\(number(value))) }" : "hud\(hud).progress = \(number(value))"
+        case .hudMask(let hud, let mask): return "hud\(hud).appearance.mask = .\(mask)"
+        case .runStart(let run, let hud, let label):
+            let prefix = label.map { "hud\(hud).label = \(text($0)); " } ?? ""
+            return prefix + "let run\(run) = Task.immediate { try await hud\(hud).run(successLabel: \"r\(run) done\", "
+                + "resultDuration: \(StormTiming.resultSeconds)) { try await gate\(run).wait() } }"
+        case .runEnd(let run, let succeeds): return succeeds ? "gate\(run).succeed()" : "gate\(run).fail()   // the work throws"
+        case .runCancel(let run): return "run\(run).cancel()"
+        case .bannerShow(let banner, let window, let high, let duration):
+            return "let banner\(banner) = try NotificationBanner(title: \"b\(banner)\"); banner\(banner).animationDuration = "
+                + "\(StormTiming.bannerAnimation); \(high ? "banner\(banner).priority = .high; " : "")"
+                + "banner\(banner).show(on: window\(window), duration: \(duration.map { "\($0)" } ?? "nil"))"
+        case .bannerUpdate(let banner, let title): return "try banner\(banner).setMessage(title: \(text(title)), subtitle: nil, image: nil)"
+        case .bannerDismiss(let banner): return "banner\(banner).dismiss()"
+        case .hover(let window, let target):
+            let what = switch target {
+            case .sharedBezel: "ProgressHUD's bezel"
+            case .hudBezel(let hud): "hud\(hud)'s bezel"
+            case .banner(let banner): "banner\(banner)"
+            case .away: "nothing (outside the windows)"
+            }
+            return "// the pointer moves over \(what) in window\(window) (xdotool)"
+        case .clickEntry(let window): return "// a click on window\(window)'s entry (xdotool)"
+        case .tab(let window): return "// Tab pressed in window\(window) (xdotool)"
+        case .animations(let enabled): return "GtkEnvironment.setAnimationsEnabled(\(enabled))"
+        case .wait(let milliseconds): return "// \(milliseconds) ms pass (the main loop runs)"
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import CGtk
+import Foundation
+@testable import GtkHUD
+import GtkSupport
+import HUDCore
+
+/// The real side of the storm: windows, HUDs, runs and banners, driven only
+/// through the public API (and real input), plus what the checks read back.
+@MainActor
+final class StormWorld {
+    var windows: [Int: StormWindow] = [:]
+    var huds: [Int: HUD] = [:]
+    /// The window slot of each HUD whose window is still alive.
+    var hudWindows: [Int: Int] = [:]
+    var runs: [Int: (task: Task<Void, Never>, gate: StormGate)] = [:]
+    var banners: [Int: NotificationBanner] = [:]
+    /// Awaited calls that returned (ids as in ``StormModel/awaits``).
+    var returned: Set<Int> = []
+    /// Announcements not yet looked at by the checks.
+    var announcements: [Announcer.Record] = []
+    private var observation: HUDObservation?
+    /// The window where the last step clicked the entry, for the focus check.
+    var clickedWindow: Int?
+
+    init() {
+        observation = Announcer.observe { [weak self] record in self?.announcements.append(record) }
+        for slot in 0..<2 { windows[slot] = StormWindow(slot: slot) }
+    }
+
+    // MARK: Performing
+
+    func perform(_ operation: StormOperation) {
+        switch operation {
+        case .show(let status): ProgressHUD.show(status: status)
+        case .showProgress(let value, let status): ProgressHUD.showProgress(value, status: status)
+        case .setProgress(let value, let fromThread):
+            if fromThread {
+                StormThreads.onAnotherThread { ProgressHUD.setProgress(value) }
+            } else {
+                ProgressHUD.setProgress(value)
+            }
+        case .setStatus(let status): ProgressHUD.setStatus(status)
+        case .showResult(let kind, let status):
+            switch kind {
+            case .success: ProgressHUD.showSuccess(status: status)
+            case .error: ProgressHUD.showError(status: status)
+            case .info: ProgressHUD.showInfo(status: status)
+            case .image: ProgressHUD.showImage(.iconName("mail-send-symbolic"), status: status)
+            }
+        case .dismiss: ProgressHUD.dismiss()
+        case .dismissAndWait(let id):
+            Task.immediate { @MainActor [weak self] in
+                _ = await ProgressHUD.dismissAndWait()
+                self?.returned.insert(id)
+            }
+        case .popActivity: ProgressHUD.popActivity()
+        case .setHost(let slot): ProgressHUD.host = slot.flatMap { windows[$0]?.window }
+        case .setSharedMask(let mask): ProgressHUD.appearance.mask = mask.appearanceMask
+        case .setSharedStyle(let dark): ProgressHUD.appearance.style = dark ? .dark : .light
+        case .destroyWindow(let slot):
+            guard let window = windows.removeValue(forKey: slot) else { return }
+            for (id, hudSlot) in hudWindows where hudSlot == slot { hudWindows[id] = nil }
+            if let host = ProgressHUD.host?.gtkWidget, gtk_widget_get_root(host.raw.asWidget).map({ UnsafeMutableRawPointer($0) })
+                == UnsafeMutableRawPointer(window.window) {
+                ProgressHUD.host = nil
+            }
+            window.destroy()
+        case .openWindow(let slot):
+            if windows[slot] == nil { windows[slot] = StormWindow(slot: slot) }
+        case .newHUD(let id, let slot, let mask):
+            guard huds[id] == nil, let window = windows[slot] else { return }
+            var appearance = HUD.defaultAppearance
+            appearance.mask = mask.appearanceMask
+            guard let hud = try? HUD(on: window.window, appearance: appearance) else { return }
+            hud.animationDuration = StormTiming.fade
+            huds[id] = hud
+            hudWindows[id] = slot
+        case .hudShow(let id): liveHUD(id)?.show()
+        case .hudHide(let id): liveHUD(id)?.hide()
+        case .hudHideAndWait(let id, let awaitID):
+            guard let hud = huds[id] else { return }
+            Task.immediate { @MainActor [weak self] in
+                _ = await hud.hideAndWait()
+                self?.returned.insert(awaitID)
+            }
+        case .hudMode(let id, let mode): huds[id]?.mode = mode.hudMode
+        case .hudLabel(let id, let label): huds[id]?.label = label
+        case .hudProgress(let id, let value, let fromThread):
+            guard let hud = huds[id] else { return }
+            if fromThread {
+                StormThreads.onAnotherThread { hud.setProgress(value) } // nonisolated: the point of the call
+            } else {
+                hud.progress = value
+            }
+        case .hudMask(let id, let mask): huds[id]?.appearance.mask = mask.appearanceMask
+        case .runStart(let run, let id, let label):
+            guard runs[run] == nil, let hud = liveHUD(id) else { return }
+            if let label { hud.label = label }
+            let gate = StormGate()
+            let task = Task.immediate { @MainActor [weak self] in
+                _ = try? await hud.run(successLabel: "r\(run) done", resultDuration: StormTiming.resultSeconds) {
+                    try await gate.wait()
+                }
+                self?.returned.insert(1_000_000 + run)
+            }
+            runs[run] = (task, gate)
+        case .runEnd(let run, let succeeds):
+            runs[run]?.gate.resolve(succeeds ? .success(()) : .failure(StormGate.WorkFailed()))
+        case .runCancel(let run): runs[run]?.task.cancel()
+        case .bannerShow(let id, let slot, let high, let duration):
+            guard banners[id] == nil, let window = windows[slot],
+                  let banner = try? NotificationBanner(title: "b\(id)") else { return }
+            banner.animationDuration = StormTiming.bannerAnimation
+            if high { banner.priority = .high }
+            banners[id] = banner
+            banner.show(on: window.window, duration: duration)
+            Task.immediate { @MainActor [weak self] in
+                _ = await banner.dismissed
+                self?.returned.insert(2_000_000 + id)
+            }
+        case .bannerUpdate(let id, let title):
+            guard let banner = banners[id], !banner.state.isGone else { return }
+            try? banner.setMessage(title: title, subtitle: nil, image: nil)
+        case .bannerDismiss(let id): banners[id]?.dismiss()
+        case .hover(let slot, let target):
+            guard let window = windows[slot] else { return }
+            let widget = hoverWidget(target, in: window)
+            window.withInput { input in
+                if let widget { input.moveTo(input.center(of: widget)) } else { input.restore() }
+            }
+        case .clickEntry(let slot):
+            guard let window = windows[slot] else { return }
+            window.withInput { $0.click(at: $0.center(of: window.entry)) }
+            clickedWindow = slot
+        case .tab(let slot):
+            windows[slot]?.withInput { $0.key("Tab") }
+        case .animations(let enabled): GtkEnvironment.setAnimationsEnabled(enabled)
+        case .wait(let milliseconds): XInput.pump(until: { false }, timeoutMilliseconds: UInt32(milliseconds))
+        }
+    }
+
+    /// A HUD whose window is still there (showing one in a destroyed window is issue #19's bug 9, not this storm's).
+    private func liveHUD(_ id: Int) -> HUD? {
+        guard let hud = huds[id], hudWindows[id] != nil else { return nil }
+        return hud
+    }
+
+    private func hoverWidget(_ target: StormHoverTarget, in window: StormWindow) -> UnsafeMutablePointer<GtkWidget>? {
+        let widget: UnsafeMutablePointer<GtkWidget>? = switch target {
+        case .sharedBezel: ProgressHUD.bezelWidget?.gtkWidget
+        case .hudBezel(let id): huds[id]?.view.bezelWidget
+        case .banner(let id): banners[id]?.widget?.gtkWidget
+        case .away: nil
+        }
+        guard let widget, gtk_widget_get_mapped(widget) != 0,
+              gtk_widget_get_root(widget).map({ UnsafeMutableRawPointer($0) }) == UnsafeMutableRawPointer(window.window) else { return nil }
+        return widget
+    }
+
+    // MARK: Settling
+
+    /// Runs the main loop until the step's effects have landed: a few frames
+    /// (progress is applied once per frame), then until no HUD is fading or
+    /// waiting for its grace time and every resolved run has returned.
+    func settle(model: StormModel) {
+        for window in windows.values { window.waitForFrames(2) }
+        XInput.pump(until: { self.isStable(model: model) }, timeoutMilliseconds: 2_000)
+        if !banners.isEmpty { XInput.pump(until: { false }, timeoutMilliseconds: 20) }
+    }
+
+    private func isStable(model: StormModel) -> Bool {
+        func stable(_ phase: HUDPhase) -> Bool { phase == .hidden || phase == .visible }
+        if let phase = SharedHUD.instance?.controller.lifecycle.phase, !stable(phase) { return false }
+        for hud in huds.values where !stable(hud.lifecycle.phase) { return false }
+        for (id, awaited) in model.awaits where awaited.dueBy != nil && !returned.contains(id) && id < 2_000_000 { return false }
+        return true
+    }
+
+    // MARK: Ending
+
+    /// Ends everything still going so every awaited call can return.
+    func drain() {
+        for run in runs.values { run.gate.resolve(.success(())) }
+        for banner in banners.values { banner.dismiss() }
+        ProgressHUD.dismiss()
+        for hud in huds.values { hud.hide(animated: false) }
+    }
+
+    func tearDown() {
+        observation?.cancel()
+        observation = nil
+        ProgressHUD.reset()
+        ProgressHUD.host = nil
+        for window in windows.values { window.destroy() }
+        windows = [:]
+        huds = [:]
+        runs = [:]
+        banners = [:]
+    }
+}
