@@ -60,6 +60,21 @@ final class BannerPlacementTests: XCTestCase {
         }
     }
 
+    /// The user turns animations off while the window's banners are in use:
+    /// the next banner follows the setting at once, without a new window.
+    func testTurningAnimationsOffLiveMakesTheNextBannerInstant() throws {
+        try BannerGtkTesting.withWindow(animations: true) { window in
+            XCTAssertTrue(window.center.queue.animationsEnabled, "the center was made with animations on")
+            BannerGtkTesting.setAnimationsEnabled(false)
+            XCTAssertFalse(window.center.queue.animationsEnabled, "the change reached the queue")
+            let banner = try! NotificationBanner(title: "Instant")
+            banner.show(on: window.window)
+            guard let widget = banner.widget?.gtkWidget.flatMap({ BannerWidget.of($0) }) else { return XCTFail("no banner widget") }
+            XCTAssertEqual(widget.reveal, 1, "no animation: shown at once")
+            banner.dismiss()
+        }
+    }
+
     func testStackedBannersAreOffsetBySlotAndClampingCentresThem() throws {
         try BannerGtkTesting.withWindow(animations: false) { window in
             window.center.maxVisible = 2

@@ -43,6 +43,24 @@ final class DestroyedWindowTests: XCTestCase {
         }
     }
 
+    /// The host is gone from the start of its teardown: a completion that runs
+    /// during it and shows another HUD of the same window is refused, instead
+    /// of putting a HUD that nothing will end on the dying window.
+    func testAHUDShownFromACompletionDuringTheTeardownIsRefused() throws {
+        try HUDTesting.withWindow { host, _ in
+            let window = host.window
+            g_object_ref(window.raw)
+            defer { g_object_unref(window.raw) }
+            let other = try XCTUnwrap(HUD(on: window)) // made first: ended first, while hidden
+            let hud = try XCTUnwrap(HUD(on: window))
+            hud.completion = { other.show() }
+            hud.show()
+            let messages = HUDTesting.captureDiagnostics { host.close() }
+            XCTAssertFalse(other.isVisible, "nothing shows on a window being destroyed")
+            XCTAssertTrue(messages.contains { $0.source == "HUD.show(animated:)" && $0.text.contains("destroyed") }, "\(messages)")
+        }
+    }
+
     func testAHUDOnADisposedWindowIsRefusedWithAMessage() throws {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {

@@ -45,6 +45,28 @@ final class HUDFindingTests: XCTestCase {
         }
     }
 
+    /// A HUD already on its way out (hidden, waiting only for its minimum show
+    /// time) is not "the HUD for" its window: `hide(for:)` reaches the one below.
+    func testAHUDWaitingForItsMinimumShowTimeToHideIsNotFound() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, _) = HUDTesting.window()
+            defer { host.close() }
+            let below = (try! HUD(on: host.window))
+            below.show(animated: false)
+            let leaving = (try! HUD(on: host.window))
+            leaving.minimumShowTime = 30
+            leaving.show(animated: false)
+            leaving.hide(animated: false)
+            XCTAssertTrue(leaving.isVisible, "kept for its minimum show time")
+            XCTAssertTrue(HUD.allHUDs(for: host.window).map { $0 === below } == [true], "only the HUD staying up is live")
+            XCTAssertTrue(HUD.hud(for: host.window) === below)
+            below.hide(animated: false)
+            HUDTesting.wait("the HUD below hidden") { !below.isVisible }
+            XCTAssertNil(HUD.hud(for: host.window))
+        }
+    }
+
     /// A HUD kept after hiding (removesFromHostOnHide off) is not "on" the host any more.
     func testAHiddenKeptHUDIsNotFound() throws {
         try HUDTesting.requireDisplay()

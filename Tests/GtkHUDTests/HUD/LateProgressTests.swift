@@ -33,4 +33,31 @@ final class LateProgressTests: XCTestCase {
             }
         }
     }
+
+    /// A value posted for the old work and still waiting when new progress
+    /// work starts in the same turn of the main loop belongs to the old work:
+    /// the end of that work drops it, also when the core ends it (the last
+    /// popActivity, a result) rather than ProgressHUD.dismiss.
+    func testAValueWaitingFromTheEndedWorkDoesNotLandOnTheNextWork() throws {
+        try HUDTesting.withWindow { host, _ in
+            ProgressHUD.host = host.window
+            ProgressHUD.showProgress(0.1, status: "Uploading")
+            host.waitForFrames(2)
+            ProgressHUD.setProgress(0.5) // waits for the next frame
+            ProgressHUD.popActivity()    // the last activity: the work ends
+            ProgressHUD.showProgress(0.2, status: "Again")
+            HUDTesting.drainMainQueue()
+            host.waitForFrames(3)
+            XCTAssertEqual(SharedHUD.instance?.controller.content.indicator, .progress(0.2),
+                           "the old work's value was dropped when it ended")
+
+            ProgressHUD.setProgress(0.6)
+            ProgressHUD.showSuccess(status: "Done")
+            ProgressHUD.showProgress(0.3, status: "Third")
+            HUDTesting.drainMainQueue()
+            host.waitForFrames(3)
+            XCTAssertEqual(SharedHUD.instance?.controller.content.indicator, .progress(0.3),
+                           "the value posted before the result was dropped with it")
+        }
+    }
 }

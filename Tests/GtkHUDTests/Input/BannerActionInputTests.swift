@@ -75,4 +75,33 @@ final class BannerActionInputTests: XCTestCase {
             }
         }
     }
+
+    /// A `win.` action GtkHUD can look up that takes a parameter, given no
+    /// target: the button is removed when the banner is shown, with a message.
+    func testAMissingTargetForAVisibleActionIsRefusedWhenShown() throws {
+        try BannerGtkTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let window = adw_application_window_new(nil)!
+            adw_application_window_set_content(window.raw.typed(AdwApplicationWindow.self), gtk_button_new_with_label("Content"))
+            defer { gtk_window_destroy(window.asWindow) }
+            let stringType = g_variant_type_new("s")
+            defer { g_variant_type_free(stringType) }
+            let action = g_simple_action_new("open", stringType)!
+            g_action_map_add_action(OpaquePointer(window.raw), OpaquePointer(UnsafeMutableRawPointer(action)))
+            g_object_unref(UnsafeMutableRawPointer(action))
+            gtk_window_present(window.asWindow)
+            HUDTesting.wait("the window mapped") { gtk_widget_get_mapped(window) != 0 }
+
+            let banner = try! NotificationBanner(title: "New mail")
+            banner.setAction("Open", actionName: "win.open")
+            let (trouble, messages) = BannerGtkTesting.capturingGLibTrouble {
+                BannerGtkTesting.capturingMessages { banner.show(on: window, duration: 30) }.messages
+            }
+            XCTAssertEqual(trouble, [])
+            XCTAssertEqual(messages.map(\.source), ["NotificationBanner.setAction(_:actionName:target:)"])
+            XCTAssertTrue(messages.first?.text.contains("no target was given") ?? false, "\(messages)")
+            XCTAssertNil(banner.actionLabel, "the button was removed")
+            banner.dismiss()
+        }
+    }
 }

@@ -50,6 +50,19 @@ import Testing
         #expect(changes == [false, true, false])
     }
 
+    /// The gate follows the content, whichever road it came by: an instance HUD
+    /// whose mode is a result is presented with `present`, not `showResult`.
+    @Test func aResultPresentedDirectlyRefusesPostedProgress() {
+        let controller = HUDController(scheduler: scheduler)
+        controller.attach(HUDRecordingPresenter(scheduler: scheduler))
+        controller.present(HUDContent(status: "Working"))
+        #expect(controller.acceptsPostedProgress)
+        controller.present(HUDContent(status: "Saved", indicator: .success))
+        #expect(!controller.acceptsPostedProgress, "a result is the end of the work")
+        #expect(!controller.applyPostedProgress(0.9, showsIfHidden: false))
+        #expect(controller.content.indicator == .success)
+    }
+
     @Test func theFirstPostedValueShowsTheHUDAndCountsOneActivity() {
         let (hud, view) = shared()
         #expect(hud.applyPostedProgress(0.3))
@@ -75,6 +88,23 @@ import Testing
         #expect(second.displayed.last == HUDContent(status: "Two"))
         hud.popActivity()
         scheduler.advance(to: .seconds(4))
+        #expect(!hud.isVisible)
+        #expect(second.callList.last == .finishDisappear)
+    }
+
+    /// A HUD moved during its fade-out goes on leaving on the new view: it is
+    /// put there as it is (shown, then leaving at once), not fully shown again.
+    @Test func movingDuringTheFadeOutKeepsTheHUDLeaving() {
+        let (hud, first) = shared()
+        hud.show(status: "One")
+        scheduler.advance(to: .seconds(1))
+        hud.dismiss()
+        scheduler.advance(by: .milliseconds(50))
+        let second = HUDRecordingPresenter(scheduler: scheduler)
+        hud.attach(second)
+        #expect(first.callList.last == .finishDisappear)
+        #expect(second.callList == [.beginAppear(.zero), .beginDisappear(.zero)], "it arrives leaving")
+        scheduler.advance(by: .seconds(1))
         #expect(!hud.isVisible)
         #expect(second.callList.last == .finishDisappear)
     }
