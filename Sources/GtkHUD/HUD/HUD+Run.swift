@@ -21,6 +21,8 @@ extension HUD {
             self?.cancelRuns()
         }
         if let restore { showRunState(mode: restore.mode, label: restore.label) }
+        // Work is never shown as an outcome, whoever set it (the app, or an earlier run).
+        if mode.isResult { showRunState(mode: .indeterminate, label: label) }
         if let cancelTitle { setButton(cancelTitle, action: cancelAll) }
         show()
         do {

@@ -95,11 +95,18 @@ final class SharedHUD {
         controller.attach(created)
         old?.tearDown()
         // The overlay's host ends the HUD with the overlay (see hostDestroyed(_:)).
-        OverlayHost.of(overlay.implementation).sharedHUD = self
+        let host = OverlayHost.of(overlay.implementation)
+        host.sharedHUD = self
+        currentHost = host
     }
 
-    /// The overlay the HUD is on went: the core ends the HUD and refuses late progress.
+    /// The host of the overlay the HUD is drawn in now.
+    private weak var currentHost: OverlayHost?
+
+    /// An overlay the HUD was on went: if the HUD is still there, the core ends
+    /// it and refuses late progress; a HUD that moved on is not touched.
     func hostDestroyed(_ host: OverlayHost) {
+        guard host === currentHost else { return }
         controller.hostDestroyed()
         view = nil
     }

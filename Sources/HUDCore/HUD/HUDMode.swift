@@ -39,6 +39,9 @@ public enum HUDMode: Sendable, Equatable {
         }
     }
 
+    /// Whether the mode shows an outcome (success, error, info) rather than work.
+    public var isResult: Bool { self == .success || self == .error || self == .info }
+
     /// Whether the mode shows work whose amount is unknown (`observe` and `track` switch these to a ring).
     public var isIndefinite: Bool { self == .indeterminate || self == .text }
 }
