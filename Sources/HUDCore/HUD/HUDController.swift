@@ -122,11 +122,6 @@ public final class HUDController {
         relay.view = nil
     }
 
-    /// Accepts posted progress again, as before any show (the shared HUD's reset).
-    public func reopenPostedProgress() {
-        acceptsPostedProgress = true
-    }
-
     // MARK: Content
 
     /// Shows `newContent` (replaced in place if the HUD is up, faded in

@@ -57,7 +57,7 @@ final class HUDRunReuseTests: XCTestCase {
             var spoken: [String] = []
             let observation = Announcer.observe { spoken.append($0.text) }
             defer { observation.cancel() }
-            let gate = RunGate()
+            let gate = Gate()
             var secondDone = false
             Task { @MainActor in
                 _ = try? await hud.run(resultDuration: 0.1) { await gate.wait() }
@@ -84,7 +84,7 @@ final class HUDRunReuseTests: XCTestCase {
             defer { host.close() }
             let hud = try! HUD(on: host.window)
             hud.label = "Two jobs"
-            let firstGate = RunGate(), secondGate = RunGate()
+            let firstGate = Gate(), secondGate = Gate()
             var firstDone = false, secondDone = false
             Task { @MainActor in
                 _ = try? await hud.run(resultDuration: 0.1) { await firstGate.wait() }
@@ -108,19 +108,5 @@ final class HUDRunReuseTests: XCTestCase {
             XCTAssertEqual(hud.mode, .success)
             HUDTesting.wait("the HUD to go") { hud.isFinished }
         }
-    }
-}
-
-private actor RunGate {
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-    func open() {
-        isOpen = true
-        for waiter in waiters { waiter.resume() }
-        waiters = []
     }
 }

@@ -161,7 +161,8 @@ final class HUDTrackTests: XCTestCase {
 }
 
 /// A one-shot gate the work waits on, opened by the test.
-private actor Gate {
+/// Work that waits until the test opens it (shared by the HUD.run tests).
+actor Gate {
     private var isOpen = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
     func wait() async {
