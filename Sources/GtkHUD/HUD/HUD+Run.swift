@@ -13,16 +13,15 @@ extension HUD {
         _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let task = Task { try await work() }
-        let (token, restore) = runs.begin(showing: RunWorking(mode: mode, label: label))
+        let (token, working) = runs.begin(showing: HUDRunLedger.Working(mode: mode, label: label))
         cancellers[token] = { task.cancel() }
         // The button (and Escape) cancels every run still working on this HUD.
         let cancelAll: @MainActor () -> Void = { [weak self] in
             task.cancel()
             self?.cancelRuns()
         }
-        if let restore { showRunState(mode: restore.mode, label: restore.label) }
-        // Work is never shown as an outcome, whoever set it (the app, or an earlier run).
-        if mode.isResult { showRunState(mode: .indeterminate, label: label) }
+        // The app's own work, never an outcome (HUDCore's HUDRunLedger decides).
+        if let working { showRunState(mode: working.mode, label: working.label) }
         if let cancelTitle { setButton(cancelTitle, action: cancelAll) }
         show()
         do {
@@ -66,7 +65,7 @@ extension HUD {
 
     /// A run ended: only the last one still working shows its result (an
     /// earlier one ends quietly; its caller has its value or error).
-    func finish(_ token: HUDRunLedger<RunWorking>.Token, mode: Mode, label: String?, resultDuration: Double) {
+    func finish(_ token: HUDRunLedger.Token, mode: Mode, label: String?, resultDuration: Double) {
         cancellers[token] = nil
         guard runs.end(token) else { return }
         setButton(nil)
@@ -89,10 +88,4 @@ extension HUD {
         self.mode = mode
         self.label = label
     }
-}
-
-/// What a HUD showed before its runs, to come back to when it is reused.
-struct RunWorking: Sendable {
-    let mode: HUD.Mode
-    let label: String?
 }

@@ -27,12 +27,18 @@ public final class HUD {
     // MARK: Content
 
     /// What the bezel shows (`.indeterminate`).
-    public var mode: Mode = .indeterminate { didSet { contentChangedByApp() } }
+    public var mode: Mode = .indeterminate {
+        didSet {
+            if !isShowingRunState { runs.appSet(mode: mode) }
+            refresh()
+        }
+    }
     /// The status text (plain text unless the appearance enables markup; nil, the default, for none).
     public var label: String? {
         didSet {
             cleanLabel = HUDValues.status(label, source: "HUD.label")
-            contentChangedByApp()
+            if !isShowingRunState { runs.appSet(label: label) }
+            refresh()
         }
     }
     /// Smaller text under the label (nil, the default, for none).
@@ -111,9 +117,9 @@ public final class HUD {
     var lifecycle: HUDLifecycle { controller.lifecycle }
     let view: HUDBezelPresenter
     /// The overlapping and successive `run`s of this HUD (see HUD+Run.swift).
-    var runs = HUDRunLedger<RunWorking>()
+    var runs = HUDRunLedger()
     /// How to cancel each run still working (the button cancels them all).
-    var cancellers: [HUDRunLedger<RunWorking>.Token: @Sendable () -> Void] = [:]
+    var cancellers: [HUDRunLedger.Token: @Sendable () -> Void] = [:]
     /// Set while `run` itself changes mode and label, which is not the app's own change.
     var isShowingRunState = false
     private var cleanLabel: String?
@@ -284,11 +290,6 @@ public final class HUD {
         controller.setContent(content)
     }
 
-    /// The app set the mode or the label itself: that is the work a later `run` comes back to.
-    private func contentChangedByApp() {
-        if !isShowingRunState { runs.forgetResult() }
-        refresh()
-    }
 
     /// What the properties say the HUD shows (texts cleaned once, as they were set).
     private var content: HUDContent {

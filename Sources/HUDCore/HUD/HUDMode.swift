@@ -51,48 +51,57 @@ public enum HUDMode: Sendable, Equatable {
 ///
 /// - The HUD shows a result only when the last running run ends; an earlier
 ///   one ends quietly (its caller still gets its value or error).
-/// - A run that starts after a result shows the work again as it was before
-///   the first run (`Working`, e.g. mode and label), not the old result.
-public struct HUDRunLedger<Working: Sendable>: Sendable {
+/// - A run shows the work as the app last set it (its own mode and label),
+///   never a past run's result text, and never an outcome mode: a result mode
+///   the app set becomes the spinner while the work goes on.
+public struct HUDRunLedger: Sendable {
     /// Identifies one run.
     public struct Token: Hashable, Sendable { fileprivate let id: Int }
 
+    /// What a HUD shows while work goes on.
+    public struct Working: Sendable, Equatable {
+        public var mode: HUDMode
+        public var label: String?
+        public init(mode: HUDMode, label: String?) {
+            self.mode = mode
+            self.label = label
+        }
+    }
+
     private var running: Set<Int> = []
     private var nextID = 0
-    /// What the HUD showed before the runs began, and whether a result replaced it since.
-    private var working: Working?
-    private var showsResult = false
+    /// The mode and label as the app itself last set them (a run's result is not the app's).
+    private var appWorking = Working(mode: .indeterminate, label: nil)
 
     public init() {}
 
     /// Whether any run is still working.
     public var isRunning: Bool { !running.isEmpty }
 
+    /// The app set the HUD's mode itself.
+    public mutating func appSet(mode: HUDMode) { appWorking.mode = mode }
+    /// The app set the HUD's label itself.
+    public mutating func appSet(label: String?) { appWorking.label = label }
+
     /// Starts a run while the HUD shows `current`.
-    /// - Returns: The run's token, and what to show instead of `current` (the
-    ///   work as it was before the last result), if anything.
-    public mutating func begin(showing current: Working) -> (token: Token, restore: Working?) {
-        var restore: Working?
+    /// - Returns: The run's token, and what to show instead of `current`, if
+    ///   anything: when no other run works, the app's own work (an outcome mode
+    ///   shown as the spinner); while others work, nothing changes.
+    public mutating func begin(showing current: Working) -> (token: Token, show: Working?) {
+        var show: Working?
         if running.isEmpty {
-            if showsResult, let working { restore = working } else { working = current }
-            showsResult = false
+            var work = appWorking
+            if work.mode.isResult { work.mode = .indeterminate }
+            if work != current { show = work }
         }
         nextID += 1
         running.insert(nextID)
-        return (Token(id: nextID), restore)
+        return (Token(id: nextID), show)
     }
 
     /// Ends a run. - Returns: Whether it was the last one running (then it shows its result).
     public mutating func end(_ token: Token) -> Bool {
         guard running.remove(token.id) != nil else { return false }
-        guard running.isEmpty else { return false }
-        showsResult = true
-        return true
-    }
-
-    /// The app changed what the HUD shows itself: that is the work to come back to.
-    public mutating func forgetResult() {
-        showsResult = false
-        working = nil
+        return running.isEmpty
     }
 }

@@ -48,6 +48,8 @@ struct StormModel {
         var mode = StormMode.indeterminate
         /// The label it shows; nil when none or when the API decides (a run started without one).
         var label: String?
+        /// The label as the app last set it: what a run shows while it works (a result's text is not the app's).
+        var appLabel: String?
         var mask: StormMask
         var blockUncertain = false
         var uncertain = false
@@ -155,6 +157,7 @@ struct StormModel {
         case .hudLabel(let hud, let label):
             guard let model = huds[hud] else { return }
             huds[hud]?.label = label
+            huds[hud]?.appLabel = label
             if model.kind != .hidden { displayedTexts[label] = step }
         case .hudProgress:
             break
@@ -170,9 +173,10 @@ struct StormModel {
             awaits[1_000_000 + run] = Await(what: "try await hud\(hud).run (run\(run))", dueBy: nil)
             if model.kind == .hidden { model.blockUncertain = false }
             model.kind = .shown
+            // The app's own label shows while the work goes on: a past run's result text is no working label.
+            if let label { model.appLabel = label }
+            if let label { model.label = label } else if model.runs.isEmpty { model.label = model.appLabel }
             model.runs.insert(run)
-            // Without a new label the app's own label stays; a past run's result text is no working label.
-            if let label { model.label = label } else if model.label?.hasSuffix(" done") == true { model.label = nil }
             huds[hud] = model
             if let label { displayedTexts[label] = step }
         case .runEnd(let run, _), .runCancel(let run):

@@ -166,14 +166,18 @@ import Testing
     // MARK: Runs (bug 5)
 
     @Test func aRunAfterAResultComesBackToTheWorkAndOnlyTheLastRunShowsItsResult() {
-        var ledger = HUDRunLedger<String>()
-        let (first, restoreFirst) = ledger.begin(showing: "Syncing")
-        #expect(restoreFirst == nil)
+        typealias Working = HUDRunLedger.Working
+        var ledger = HUDRunLedger()
+        ledger.appSet(label: "Syncing")
+        let (first, showFirst) = ledger.begin(showing: Working(mode: .indeterminate, label: "Syncing"))
+        #expect(showFirst == nil, "the HUD already shows the app's work")
         let firstIsLast = ledger.end(first)
         #expect(firstIsLast, "the only run shows its result")
-        let (second, restore) = ledger.begin(showing: "Cancelled")
-        #expect(restore == "Syncing", "the new run shows the work, not the old result")
-        let (third, _) = ledger.begin(showing: "Syncing")
+        // The result replaced the HUD's mode and label; they are not the app's.
+        let (second, show) = ledger.begin(showing: Working(mode: .info, label: "Cancelled"))
+        #expect(show == Working(mode: .indeterminate, label: "Syncing"), "the new run shows the work, not the old result")
+        let (third, showThird) = ledger.begin(showing: Working(mode: .indeterminate, label: "Syncing"))
+        #expect(showThird == nil, "a run joining working runs changes nothing")
         let secondIsLast = ledger.end(second)
         #expect(!secondIsLast, "another run still works")
         #expect(ledger.isRunning)
@@ -184,11 +188,35 @@ import Testing
     }
 
     @Test func theAppsOwnChangeBetweenRunsIsTheNewWork() {
-        var ledger = HUDRunLedger<String>()
-        let (first, _) = ledger.begin(showing: "Syncing")
+        typealias Working = HUDRunLedger.Working
+        var ledger = HUDRunLedger()
+        ledger.appSet(label: "Syncing")
+        let (first, _) = ledger.begin(showing: Working(mode: .indeterminate, label: "Syncing"))
         _ = ledger.end(first)
-        ledger.forgetResult()
-        let (_, restore) = ledger.begin(showing: "Importing")
-        #expect(restore == nil)
+        ledger.appSet(label: "Importing")
+        let (_, show) = ledger.begin(showing: Working(mode: .success, label: "Importing"))
+        #expect(show == Working(mode: .indeterminate, label: "Importing"))
+    }
+
+    /// A mode the app sets after a result keeps the app's label: the result's text is no working label.
+    @Test func theAppsModeAloneKeepsItsLabel() {
+        typealias Working = HUDRunLedger.Working
+        var ledger = HUDRunLedger()
+        ledger.appSet(label: "Syncing")
+        let (first, _) = ledger.begin(showing: Working(mode: .indeterminate, label: "Syncing"))
+        _ = ledger.end(first)
+        ledger.appSet(mode: .annularDeterminate)
+        let (_, show) = ledger.begin(showing: Working(mode: .annularDeterminate, label: "Cancelled"))
+        #expect(show == Working(mode: .annularDeterminate, label: "Syncing"))
+    }
+
+    /// Work is never shown as an outcome: a result mode the app set becomes the spinner.
+    @Test func aResultModeTheAppSetIsShownAsTheSpinnerWhileWorking() {
+        typealias Working = HUDRunLedger.Working
+        var ledger = HUDRunLedger()
+        ledger.appSet(mode: .success)
+        ledger.appSet(label: "Saving")
+        let (_, show) = ledger.begin(showing: Working(mode: .success, label: "Saving"))
+        #expect(show == Working(mode: .indeterminate, label: "Saving"))
     }
 }
