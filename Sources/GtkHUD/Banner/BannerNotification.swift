@@ -214,7 +214,10 @@ public final class NotificationBanner {
     /// without a parameter). One that does not is refused with a message: when
     /// the banner is shown for actions GtkHUD can see (`win.`, `app.` and
     /// widget-class actions; the button is then removed), otherwise when the
-    /// button is pressed (the action is then not activated).
+    /// button is pressed (the action is then not activated). For a group added
+    /// with `gtk_widget_insert_action_group`, GTK keeps the group's parameter
+    /// types private: GTK itself checks the target at the press and logs its
+    /// own warning beside GtkHUD's message (never a critical).
     public func setAction(_ label: String, actionName: String, target: ActionTarget? = nil) {
         actionHandler = nil
         self.actionName = actionName
