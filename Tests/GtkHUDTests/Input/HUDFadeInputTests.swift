@@ -38,33 +38,22 @@ final class HUDFadeInputTests: XCTestCase {
         body(host, hud, input, input.point(in: content, x: 20, y: 20), { clicks })
     }
 
-    /// Waits until a key pressed after the click has reached the window: the click is handled by then.
+    /// Shows `hud` at once, then starts its (long) fade-out.
     @MainActor
-    private static func settle(after input: XInput, on host: HostWindow) {
-        var marker = false
-        let keys = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signal.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { keyval, _, _ in
-            if keyval == UInt32(GDK_KEY_F7) { marker = true }
-            return false
-        }
-        gtk_widget_add_controller(host.window, keys)
-        input.key("F7")
-        XInput.wait("the marker key after the click") { marker }
+    private static func startFadeOut(_ hud: HUD, on host: HostWindow) {
+        hud.show(animated: false)
         host.waitForFrames(2)
-        gtk_widget_remove_controller(host.window, keys)
+        hud.hide(animated: true)
+        host.waitForFrames(2)
     }
 
     func testClicksReachTheContentDuringTheFadeOut() throws {
         try MainActor.assumeIsolated {
             try Self.withFadingHUD { host, hud, input, corner, contentClicks in
-                hud.show(animated: false)
-                host.waitForFrames(2)
-                hud.hide(animated: true)
-                host.waitForFrames(2)
+                Self.startFadeOut(hud, on: host)
                 XCTAssertTrue(hud.isVisible, "fading out")
                 input.click(at: corner)
-                Self.settle(after: input, on: host)
+                input.waitUntilHandled(on: host)
                 XCTAssertTrue(hud.isVisible, "the click landed during the fade-out")
                 XCTAssertEqual(contentClicks(), 1, "a dismissed HUD's mask no longer takes clicks while it fades out")
                 XInput.wait("the fade-out to end") { hud.isFinished }
@@ -75,14 +64,11 @@ final class HUDFadeInputTests: XCTestCase {
     func testAHUDShownAgainDuringItsFadeOutBlocksClicksAgain() throws {
         try MainActor.assumeIsolated {
             try Self.withFadingHUD { host, hud, input, corner, contentClicks in
-                hud.show(animated: false)
-                host.waitForFrames(2)
-                hud.hide(animated: true)
-                host.waitForFrames(2)
+                Self.startFadeOut(hud, on: host)
                 hud.show(animated: false) // turns the fade-out around
                 host.waitForFrames(2)
                 input.click(at: corner)
-                Self.settle(after: input, on: host)
+                input.waitUntilHandled(on: host)
                 XCTAssertEqual(contentClicks(), 0, "the HUD is up again: its .clear mask blocks the click")
                 hud.hide(animated: false)
                 XInput.wait("the HUD to leave") { hud.isFinished }

@@ -104,6 +104,24 @@ final class XInput {
     /// Presses and releases keys (xdotool names: "Escape", "Tab", "shift+Tab", "space").
     func key(_ names: String...) { run(["key", "--clearmodifiers"] + names) }
 
+    /// Presses a marker key (F7) and waits until `host`'s window has seen it:
+    /// every event sent before it (a click) has been handled by then, so a
+    /// test can tell a click that was blocked from one not yet delivered.
+    func waitUntilHandled(on host: HostWindow) {
+        var marker = false
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signal.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { keyval, _, _ in
+            if keyval == UInt32(GDK_KEY_F7) { marker = true }
+            return false
+        }
+        gtk_widget_add_controller(host.window, keys)
+        key("F7")
+        XInput.wait("the marker key after the earlier events") { marker }
+        host.waitForFrames(2)
+        gtk_widget_remove_controller(host.window, keys)
+    }
+
     /// Runs xdotool with `arguments` while the main loop turns; returns its exit status.
     @discardableResult
     func run(_ arguments: [String]) -> Int32 { Self.run(arguments) }
