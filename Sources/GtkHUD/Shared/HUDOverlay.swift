@@ -32,7 +32,18 @@ public final class HUDOverlay {
     public convenience init?(content: (any GtkWidgetConvertible)? = nil) {
         guard GtkHUDRuntime.prepare(caller: "HUDOverlay.init(content:)") else { return nil }
         self.init(adopting: HUDOverlayWidget.create())
+        OverlayHost.of(implementation).facade = self
         if let content = content?.gtkWidget { implementation.setContent(content) }
+    }
+
+    /// The one `HUDOverlay` of an overlay widget while any caller holds it: a
+    /// look-up hands back the same object, not a new wrapper each time.
+    private static func facade(of pointer: UnsafeMutablePointer<GtkWidget>) -> HUDOverlay {
+        let host = OverlayHost.of(HUDOverlayWidget.of(pointer)!)
+        if let facade = host.facade { return facade }
+        let facade = HUDOverlay(existing: pointer)
+        host.facade = facade
+        return facade
     }
 
     private init(adopting pointer: UnsafeMutablePointer<GtkWidget>) {
@@ -70,9 +81,9 @@ public final class HUDOverlay {
     /// window yet (or GTK is not initialised).
     public static func host(for convertible: some GtkWidgetConvertible) -> HUDOverlay? {
         guard GtkHUDRuntime.prepare(caller: "HUDOverlay.host(for:)"), let widget = convertible.gtkWidget else { return nil }
-        if let overlay = HUDOverlayWidget.of(widget) { return HUDOverlay(existing: overlay.widget) }
+        if let overlay = HUDOverlayWidget.of(widget) { return facade(of: overlay.widget) }
         if let ancestor = gtk_widget_get_ancestor(widget, HUDOverlayWidget.gtype) {
-            return HUDOverlay(existing: ancestor)
+            return facade(of: ancestor)
         }
         guard let root = gtk_widget_get_root(widget).map({ UnsafeMutableRawPointer($0).asWidget }),
               gtkhud_is_a(root.raw, gtk_window_get_type()) != 0 else { return nil }
@@ -86,8 +97,9 @@ public final class HUDOverlay {
     /// keep returning the app's widget, and the app can replace it at any time
     /// (the layer follows the window's child).
     static func installed(in window: UnsafeMutablePointer<GtkWidget>) -> HUDOverlay {
-        if let existing = overlay(of: window) { return HUDOverlay(existing: existing) }
+        if let existing = overlay(of: window) { return facade(of: existing) }
         let overlay = HUDOverlay(adopting: HUDOverlayWidget.create())
+        OverlayHost.of(overlay.implementation).facade = overlay
         HUDOverlayWidget.attach(overlay.pointer, to: window)
         return overlay
     }

@@ -15,6 +15,8 @@ import HUDWidgets
 @MainActor
 final class OverlayHost {
     private weak var overlay: HUDOverlayWidget?
+    /// The overlay's ``HUDOverlay`` while something holds it (weak: it holds the widget, which holds this host).
+    weak var facade: HUDOverlay?
     /// Instance HUDs on this overlay that are live (shown, or waiting for their grace time), bottom to top.
     private(set) var liveHUDs: [HUD] = []
     /// Every instance HUD made on this overlay, to end when it goes.

@@ -30,6 +30,26 @@ final class OverlayResourceTests: XCTestCase {
         }
     }
 
+    /// A look-up hands back the overlay's one `HUDOverlay`, not a new wrapper
+    /// each time, and holding none keeps nothing alive.
+    func testALookUpReturnsTheOverlaysOneObject() throws {
+        try HUDTesting.withWindow { host, content in
+            weak var released: HUDOverlay?
+            do {
+                let first = try XCTUnwrap(HUDOverlay.host(for: content))
+                let again = try XCTUnwrap(HUDOverlay.host(for: GtkWidgetRef(pointer: host.window)))
+                XCTAssertTrue(first === again, "one object per overlay")
+                XCTAssertTrue(HUDOverlay.installed(in: host.window) === first)
+                released = first
+            }
+            XCTAssertNil(released, "the overlay holds its HUDOverlay weakly: nothing is kept once the app lets go")
+            XCTAssertNotNil(HUDOverlay.host(for: content), "a later look-up makes it anew")
+
+            let made = try XCTUnwrap(HUDOverlay(content: nil))
+            XCTAssertTrue(HUDOverlay.host(for: made.widget) === made, "an overlay the app made is the one found")
+        }
+    }
+
     func testGeneratedColourRulesAreParsedOnceAndDroppedWhenUnused() throws {
         try HUDTesting.withWindow { host, _ in
             let rulesBefore = GeneratedStyle.liveRuleCount
