@@ -91,10 +91,14 @@ struct StormGenerator {
             ]
         }
         // Late progress is only sent where the intended outcome is clear: onto a
-        // progress HUD (possibly followed at once by what ends it), or after a dismissal.
+        // progress HUD (possibly followed at once by what ends it, and by a value after that),
+        // or after a result or a dismissal (it is dropped).
         if progressIsUp {
             options.append((8, { g in [.setProgress(g.fraction(), fromThread: g.random.chance(50))] }))
             options.append((6, { g in [.setProgress(g.fraction(), fromThread: g.random.chance(50)), g.progressEnd()] }))
+            // The worker's loop posts once more after the outcome (bug 1's pattern).
+            options.append((3, { g in [.setProgress(g.fraction(), fromThread: true), g.progressEnd(),
+                                       .setProgress(g.fraction(), fromThread: true)] }))
         } else if !model.shared.acceptsProgress {
             options.append((3, { g in [.setProgress(g.fraction(), fromThread: g.random.chance(50))] }))
         }

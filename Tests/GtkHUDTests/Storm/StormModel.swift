@@ -27,9 +27,10 @@ struct StormModel {
         var count = 0
         var countKnown = true
         var progressOpen = false
-        /// False after a dismissal (or its window's destruction) until the next show: progress then is late.
+        /// False after a result or a dismissal (or its window's destruction) until the next show of work:
+        /// progress then is late and dropped (issue #19 bugs 1 and 2).
         var acceptsProgress = true
-        /// After a result, whether a new `setProgress` starts a progress HUD is the API's choice: not modelled.
+        /// A result was shown and no show of work followed.
         var afterResult = false
         var uncertain = false
         var status: String?
@@ -253,7 +254,8 @@ struct StormModel {
         shared.kind = kind
         shared.window = window
         shared.status = status
-        shared.acceptsProgress = true
+        // Work opens the gate for posted progress; a result closes it (late values are dropped).
+        if case .result = kind { shared.acceptsProgress = false } else { shared.acceptsProgress = true }
         shared.afterResult = false
         shared.uncertain = false
         if let status { displayedTexts[status] = step }
