@@ -9,6 +9,7 @@ let package = Package(
     name: "GtkHUD",
     products: [
         .library(name: "GtkHUD", targets: ["GtkHUD"]),
+        .library(name: "CGtk", targets: ["CGtk"]),
         .executable(name: "gtkhud-gallery", targets: ["Gallery"]),
         .executable(name: "gtkhud-bench", targets: ["Bench"]),
     ],
@@ -21,6 +22,10 @@ let package = Package(
         .trait(name: "FoundationInterop",
                description: "ImageSource.file(URL), HUD.observe(Progress), LocalizedError texts in HUD.run (links Foundation)"),
         .default(enabledTraits: ["FoundationInterop"]),
+    ],
+    dependencies: [
+        // Development only: `swift package generate-documentation` (scripts/docs). No target uses it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(

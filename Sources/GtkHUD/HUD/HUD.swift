@@ -21,7 +21,7 @@ import HUDWidgets
 /// it is finished and ``HUD/hud(for:)`` no longer returns it.
 @MainActor
 public final class HUD {
-    /// What the bezel shows (MBProgressHUDMode, plus status images): HUDCore's ``HUDMode``.
+    /// What the bezel shows (MBProgressHUDMode, plus status images): ``/HUDCore/HUDMode``.
     public typealias Mode = HUDMode
 
     // MARK: Content

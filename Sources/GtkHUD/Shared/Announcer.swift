@@ -23,7 +23,7 @@ import HUDCore
 ///
 /// Each mechanism can be turned off with ``mechanisms``. Messages are never
 /// flooded: HUDs announce a status once and progress at quarters at most every
-/// two seconds (``HUDAnnouncementPolicy``).
+/// two seconds (HUDCore's `HUDAnnouncementPolicy`).
 @MainActor
 public enum Announcer {
     /// The ways GtkHUD makes a message speakable.

@@ -13,7 +13,7 @@ public typealias HUDColor = HUDCore.HUDColor
 public typealias HUDPosition = HUDCore.HUDPosition
 /// How an awaited hide or dismissal ended.
 public typealias HUDDismissOutcome = HUDCore.HUDDismissOutcome
-/// Where a picture comes from: an icon name, a file, a GResource, or a paintable (``ImageSource/paintable(_:)``).
+/// Where a picture comes from: an icon name, a file, a GResource, or a paintable (``HUDCore/ImageSource/paintable(_:)``).
 public typealias ImageSource = HUDCore.ImageSource
 /// The edge a banner drops in from.
 public typealias BannerPosition = HUDCore.BannerPosition

@@ -2,7 +2,7 @@ import CGtk
 import GtkSupport
 import HUDCore
 
-/// The production ``Scheduler``: GLib's monotonic clock and main-loop timeouts,
+/// The production ``/HUDCore/Scheduler``: GLib's monotonic clock and main-loop timeouts,
 /// so HUD and banner timers run inside `g_application_run` like any GTK timer.
 @MainActor
 public final class GLibScheduler: Scheduler {
