@@ -61,7 +61,7 @@ public final class HUD {
             refresh()
         }
     }
-    /// Look and motion (defaults: MBProgressHUD's fade, margin 20).
+    /// Look and motion (default: ``defaultAppearance``, MBProgressHUD's fade, margin 20).
     public var appearance: HUDAppearance {
         didSet {
             appearance = appearance.corrected(source: "HUD.appearance")
@@ -171,7 +171,8 @@ public final class HUD {
         return overlay
     }
 
-    /// MBProgressHUD's look: fade, automatic style, no mask.
+    /// The appearance new HUDs get: `HUDAppearance()` with a `.fade`
+    /// transition, MBProgressHUD's look (automatic style, no mask, centred, margin 20).
     public static var defaultAppearance: HUDAppearance {
         var appearance = HUDAppearance()
         appearance.transition = .fade

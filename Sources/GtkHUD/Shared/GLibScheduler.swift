@@ -9,6 +9,7 @@ public final class GLibScheduler: Scheduler {
     /// The scheduler every HUD and banner uses unless told otherwise.
     public static let shared = GLibScheduler()
 
+    /// A scheduler on the default main context (apps use ``shared``).
     public init() {}
 
     public var now: Duration { .microseconds(g_get_monotonic_time()) }
