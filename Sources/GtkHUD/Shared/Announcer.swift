@@ -63,7 +63,7 @@ public enum Announcer {
 
     /// Which mechanisms are on (all by default).
     public static var mechanisms: Mechanisms = .all
-    /// Seconds before a description set by the fallback is reset (clamped to 0.05...30).
+    /// Seconds before a description set by the fallback is reset (1; clamped to 0.05...30).
     public static var descriptionResetDelay: Double = 1
 
     /// Whether messages go through `gtk_accessible_announce` (GTK ≥ 4.14 and `.native` on).

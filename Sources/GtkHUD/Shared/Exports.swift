@@ -38,6 +38,16 @@ typealias HUDCoreDiagnostics = HUDCore.Diagnostics
 
 /// Runs Swift's main actor on GLib's main loop (installed at load time; call
 /// `MainActorBridge.install()` yourself only if GtkHUD was loaded off the main thread).
+///
+/// It watches libdispatch's main-queue file descriptor from GLib and drains
+/// the queue when it becomes readable: no timer polls, and jobs run in FIFO
+/// order on the GTK thread. `install()` is idempotent.
 public typealias MainActorBridge = GtkSupport.MainActorBridge
 /// A CSS provider installed on the default display, e.g. `StyleSheet(priority: .application)`.
+///
+/// `load(_:)` replaces its CSS and returns the parse errors (empty when clean;
+/// bad CSS never throws or crashes), `install()` adds it to the default display
+/// once GTK has one, `uninstall()` removes it, and so does releasing the
+/// sheet. Priorities: `.fallback` (GtkHUD's own defaults), `.theme`,
+/// `.application` (your app's CSS) and `.user`.
 public typealias StyleSheet = GtkSupport.StyleSheet
