@@ -80,7 +80,7 @@ public struct HUDAppearance: Sendable, Equatable {
     public var mask: Mask = .none
     /// The indeterminate indicator (`.flat`, GtkHUD's arc).
     public var indicatorAnimation: IndicatorAnimation = .flat
-    /// How the bezel enters and leaves (`.pop`, SVProgressHUD's; ``HUD``'s default appearance uses `.fade`, MBProgressHUD's).
+    /// How the bezel enters and leaves (`.pop`, SVProgressHUD's; `HUD.defaultAppearance` uses `.fade`, MBProgressHUD's).
     public var transition: Transition = .pop
     /// Where the bezel sits (JGProgressHUD's nine positions; `.center`).
     public var position: HUDPosition = .center
@@ -122,7 +122,7 @@ public struct HUDAppearance: Sendable, Equatable {
     /// Pango markup in status text (false: text is shown literally).
     public var usesMarkup = false
 
-    /// The defaults listed with each property: SVProgressHUD's look (``ProgressHUD``'s appearance).
+    /// The defaults listed with each property: SVProgressHUD's look (`ProgressHUD.appearance`).
     public init() {}
 
     public static func == (lhs: HUDAppearance, rhs: HUDAppearance) -> Bool {
