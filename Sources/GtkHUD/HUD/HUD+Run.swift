@@ -6,8 +6,10 @@ import HUDCore
 extension HUD {
     /// Runs `work` with this HUD: shown only if the work outlasts ``graceTime``,
     /// kept for ``minimumShowTime``, ending on a success or error image for
-    /// `resultDuration` seconds. Errors are rethrown. With `cancelTitle`, a
-    /// button (and Escape) cancels the task.
+    /// `resultDuration` seconds (1). Errors are rethrown. With `cancelTitle`
+    /// ("Cancel"; nil for no button), a button (and Escape) cancels the task,
+    /// which ends on an info image labelled "Cancelled". `successLabel` (nil)
+    /// replaces the label on the success image.
     public func run<Value: Sendable>(
         successLabel: String? = nil, cancelTitle: String? = "Cancel", resultDuration: Double = 1,
         _ work: @escaping @Sendable () async throws -> Value
@@ -51,6 +53,10 @@ extension HUD {
     }
 
     /// Runs `work` under a new HUD on `host` with a status label; see ``run(successLabel:cancelTitle:resultDuration:_:)``.
+    ///
+    /// Defaults: `graceTime` 0.5 s (quick work shows nothing), `minimumShowTime`
+    /// 0.5 s (no flash), `cancelTitle` "Cancel". When no HUD can be made on
+    /// `host` (not in a window yet, …) the work still runs, without a HUD.
     public static func run<Value: Sendable>(
         on host: some GtkWidgetConvertible, label: String? = nil, graceTime: Double = 0.5,
         minimumShowTime: Double = 0.5, successLabel: String? = nil, cancelTitle: String? = "Cancel",

@@ -21,7 +21,7 @@ import HUDWidgets
 /// it is finished and ``HUD/hud(for:)`` no longer returns it.
 @MainActor
 public final class HUD {
-    /// What the bezel shows (MBProgressHUDMode, plus status images): HUDCore's ``HUDMode``.
+    /// What the bezel shows (MBProgressHUDMode, plus status images): ``/HUDCore/HUDMode``.
     public typealias Mode = HUDMode
 
     // MARK: Content
@@ -67,7 +67,7 @@ public final class HUD {
             refresh()
         }
     }
-    /// Look and motion (defaults: MBProgressHUD's fade, margin 20).
+    /// Look and motion (default: ``defaultAppearance``, MBProgressHUD's fade, margin 20).
     public var appearance: HUDAppearance {
         didSet {
             appearance = appearance.corrected(source: "HUD.appearance")
@@ -177,7 +177,8 @@ public final class HUD {
         return overlay
     }
 
-    /// MBProgressHUD's look: fade, automatic style, no mask.
+    /// The appearance new HUDs get: `HUDAppearance()` with a `.fade`
+    /// transition, MBProgressHUD's look (automatic style, no mask, centred, margin 20).
     public static var defaultAppearance: HUDAppearance {
         var appearance = HUDAppearance()
         appearance.transition = .fade

@@ -28,6 +28,7 @@ public final class HUDAnnouncementPolicy {
 
     /// Creates a policy reading time from `scheduler`.
     /// - Parameters:
+    ///   - scheduler: The clock that paces progress announcements.
     ///   - minimumInterval: Shortest time between progress announcements (default 2 s).
     ///   - format: Spoken text; the default gives "Uploading, 50%" or just "Uploading".
     public init(
