@@ -69,4 +69,27 @@ def main():
     open(target, "w").write("\n".join(out))
     print(f"[gtkhud] {count} Swift examples from README.md, the DocC articles and DocC comments written to {os.path.relpath(target, root)}", file=sys.stderr)
 
+def check_node_trees():
+    """The Theming article repeats the README's CSS node trees (a reader of
+    either needs them whole): each plain block there that draws a tree must be
+    in README.md word for word, or the two have drifted apart."""
+    readme = open(os.path.join(root, "README.md")).read()
+    article = "Sources/GtkHUD/GtkHUD.docc/ThemingWithCSS.md"
+    trees, fence, lines = [], None, []
+    for line in open(os.path.join(root, article)):
+        if line.startswith("```"):
+            if fence is None:
+                fence, lines = line.strip(), []
+            else:
+                if fence == "```" and any("──" in l for l in lines):
+                    trees.append("".join(lines))
+                fence = None
+        elif fence is not None:
+            lines.append(line)
+    drifted = [t.splitlines()[0] for t in trees if f"```\n{t}```" not in readme]
+    if drifted:
+        sys.exit(f"[gtkhud] {article}: the node tree starting {drifted} differs from README.md's CSS reference; make them the same")
+    print(f"[gtkhud] {len(trees)} CSS node trees of {article} match README.md", file=sys.stderr)
+
 main()
+check_node_trees()
