@@ -164,6 +164,21 @@ static inline int gtkhud_settings_boolean(const char *name) {
     return result;
 }
 
+/* An integer GtkSettings property (gtk-xft-dpi); 0 when absent. */
+static inline gint gtkhud_settings_get_int(GtkSettings *settings, const char *name) {
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(settings), name);
+    if (spec == NULL || spec->value_type != G_TYPE_INT) return 0;
+    gint value = 0;
+    g_object_get(settings, name, &value, NULL);
+    return value;
+}
+
+static inline void gtkhud_settings_set_int(GtkSettings *settings, const char *name, gint value) {
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(settings), name);
+    if (spec == NULL || spec->value_type != G_TYPE_INT) return;
+    g_object_set(settings, name, value, NULL);
+}
+
 /* ---- Accessibility property updates (gtk_accessible_update_property is variadic) ---- */
 /* Updates one property from `value` and unsets it. */
 static inline void gtkhud_accessible_update_one(GtkAccessible *self, GtkAccessibleProperty property, GValue *value) {
