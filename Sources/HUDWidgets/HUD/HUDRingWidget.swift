@@ -168,7 +168,7 @@ public final class HUDRingWidget: SwiftWidget {
         let color = cssColor(of: widget)
         let key = ArcKey(width: width, height: height, thickness: drawnThickness, radius: drawnRadius,
                          red: color.red, green: color.green, blue: color.blue, alpha: color.alpha,
-                         scale: gtk_widget_get_scale_factor(widget))
+                         scale: DeviceScale.of(widget))
         if cachedArc == nil || key != cachedArcKey {
             if let cachedArc { gsk_render_node_unref(cachedArc) }
             cachedArc = Self.sharedArc(key)
@@ -193,7 +193,7 @@ public final class HUDRingWidget: SwiftWidget {
     private struct ArcKey: Hashable {
         var width = 0.0, height = 0.0, thickness = 0.0, radius = 0.0
         var red = 0.0, green = 0.0, blue = 0.0, alpha = 0.0
-        var scale: Int32 = 1
+        var scale = 1.0
     }
 
     /// Arcs already rasterised, shared by every ring: rasterising costs about as
@@ -213,13 +213,16 @@ public final class HUDRingWidget: SwiftWidget {
     }
 
     /// An arc over 3/4 of a turn whose opacity fades towards its tail, drawn
-    /// into an image at the widget's scale and wrapped in a node that paints it.
+    /// into an image at the window's device scale and wrapped in a node that
+    /// paints it. At a fractional scale (125 % on Wayland) the image is made at
+    /// that scale, not the integer scale factor above it (2): an image made at
+    /// 2 and shrunk to 1.25 blurs the stroke's edges.
     private static func renderArc(_ key: ArcKey) -> OpaquePointer? {
-        let scale = max(1, Int(key.scale))
-        guard let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((key.width * Double(scale)).rounded(.up)),
-                                                     Int32((key.height * Double(scale)).rounded(.up))) else { return nil }
+        let scale = key.scale.isFinite ? min(max(key.scale, 1), 8) : 1
+        guard let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((key.width * scale).rounded(.up)),
+                                                     Int32((key.height * scale).rounded(.up))) else { return nil }
         defer { cairo_surface_destroy(image) }
-        cairo_surface_set_device_scale(image, Double(scale), Double(scale))
+        cairo_surface_set_device_scale(image, scale, scale)
         if let cairo = cairo_create(image) {
             cairo_set_line_width(cairo, key.thickness)
             cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
