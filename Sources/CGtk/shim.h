@@ -184,6 +184,15 @@ static inline GtkWidget *gtkhud_adw_spinner_new(void) {
     return spinner_new ? spinner_new() : NULL;
 }
 
+/* A string GtkSettings property (gtk-theme-name), newly allocated, or NULL. */
+static inline char *gtkhud_settings_string(GtkSettings *settings, const char *name) {
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(settings), name);
+    if (spec == NULL || spec->value_type != G_TYPE_STRING) return NULL;
+    char *value = NULL;
+    g_object_get(settings, name, &value, NULL);
+    return value;
+}
+
 /* An integer GtkSettings property (gtk-xft-dpi); 0 when absent. */
 static inline gint gtkhud_settings_get_int(GtkSettings *settings, const char *name) {
     GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(settings), name);
