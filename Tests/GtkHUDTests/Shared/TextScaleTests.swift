@@ -87,6 +87,22 @@ final class TextScaleTests: XCTestCase {
         }
     }
 
+    /// A ring on its own (not rebuilt by a bezel) follows a live change by itself.
+    func testARingOnScreenFollowsTheTextScaleLive() throws {
+        try HUDTesting.withWindow { host, _ in
+            let ring = HUDRingWidget.createSpinner()
+            gtk_widget_set_halign(ring, GTK_ALIGN_CENTER)
+            gtk_widget_set_valign(ring, GTK_ALIGN_CENTER)
+            host.setChild(ring)
+            host.waitForFrames(2)
+            for factor in [1.5, 1.0] {
+                TextScale.set(factor)
+                host.waitForFrames(3)
+                XCTAssertEqual(Double(gtk_widget_get_width(ring)), (2 * 18 * factor + 2 * factor).rounded(.up), accuracy: 0.5, "ring at \(factor)")
+            }
+        }
+    }
+
     func testBannerMetricsGrowWithTheTextScaleAndFollowItLive() throws {
         try BannerGtkTesting.withWindow(animations: false) { window in
             let banner = try! NotificationBanner(title: "Saved", subtitle: "Report.pdf is in Documents",
