@@ -7,9 +7,11 @@ extension HUD {
     /// Runs `work` with this HUD: shown only if the work outlasts ``graceTime``,
     /// kept for ``minimumShowTime``, ending on a success or error image for
     /// `resultDuration` seconds. Errors are rethrown. With `cancelTitle`, a
-    /// button (and Escape) cancels the task.
+    /// button (and Escape) cancels the task; by default it is
+    /// ``HUDStrings/cancel`` ("Cancel" in the user's language), `nil` for no button.
+    /// A cancelled run ends on ``HUDStrings/cancelled``.
     public func run<Value: Sendable>(
-        successLabel: String? = nil, cancelTitle: String? = "Cancel", resultDuration: Double = 1,
+        successLabel: String? = nil, cancelTitle: String? = HUDStrings.current.cancel, resultDuration: Double = 1,
         _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let task = Task { try await work() }
@@ -33,7 +35,7 @@ extension HUD {
             return value
         } catch {
             finish(token, mode: error is CancellationError ? .info : .error,
-                   label: error is CancellationError ? "Cancelled" : Self.failureText(for: error),
+                   label: error is CancellationError ? HUDStrings.current.cancelled : Self.failureText(for: error),
                    resultDuration: resultDuration)
             throw error
         }
@@ -41,20 +43,21 @@ extension HUD {
 
     /// What ``run(successLabel:cancelTitle:resultDuration:_:)`` shows for a
     /// failure: the error's `LocalizedError.errorDescription` when it has one
-    /// (with the `FoundationInterop` trait, on by default), else "Failed". A
+    /// (with the `FoundationInterop` trait, on by default), else ``HUDStrings/failed``
+    /// ("Failed" in the user's language). A
     /// type name such as `ImportError(code: 7)` means nothing to the person
     /// using the app; the error itself is rethrown to your code.
     public static func failureText(for error: any Error) -> String {
         if let described = errorDescription(of: error), !described.allSatisfy(\.isWhitespace) {
             return described
         }
-        return "Failed"
+        return HUDStrings.current.failed
     }
 
     /// Runs `work` under a new HUD on `host` with a status label; see ``run(successLabel:cancelTitle:resultDuration:_:)``.
     public static func run<Value: Sendable>(
         on host: some GtkWidgetConvertible, label: String? = nil, graceTime: Double = 0.5,
-        minimumShowTime: Double = 0.5, successLabel: String? = nil, cancelTitle: String? = "Cancel",
+        minimumShowTime: Double = 0.5, successLabel: String? = nil, cancelTitle: String? = HUDStrings.current.cancel,
         _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         guard let hud = try? HUD(on: host) else { return try await work() }

@@ -175,7 +175,7 @@ public final class HUDBezelWidget: SwiftWidget {
     }
 
     private func updateAccessibility() {
-        let name = content.spokenName
+        let name = content.spokenName(in: HUDStrings.provider())
         Accessible.setLabel(widget, name)
         // A determinate ring or bar is a progress bar named like the HUD; the spinner is hidden from screen readers.
         if content.indicator.progressFraction != nil, let progressIndicator = ringWidget?.widget ?? barWidget?.widget {

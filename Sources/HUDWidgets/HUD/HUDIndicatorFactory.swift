@@ -32,6 +32,7 @@ enum HUDIndicatorFactory {
 
     /// A new widget (floating, or the app's own with an extra reference) for `content`, or nil for none.
     static func make(for content: HUDContent, appearance: HUDAppearance) -> UnsafeMutablePointer<GtkWidget>? {
+        let strings = HUDStrings.provider()
         switch content.indicator {
         case .indeterminate:
             if appearance.indicatorAnimation == .native {
@@ -51,10 +52,10 @@ enum HUDIndicatorFactory {
             HUDRingWidget.of(ring)?.setProgress(fraction, animated: false)
             HUDRingWidget.of(ring)?.style = content.progressStyle
             return ring
-        case .success: return image(.iconName(appearance.successImage), css: "hudimage-success", name: "Success", appearance)
-        case .error: return image(.iconName(appearance.errorImage), css: "hudimage-error", name: "Error", appearance)
-        case .info: return image(.iconName(appearance.infoImage), css: "hudimage-info", name: "Information", appearance)
-        case .image(let source): return image(source, css: "hudimage-custom", name: "Image", appearance)
+        case .success: return image(.iconName(appearance.successImage), css: "hudimage-success", name: strings.success, appearance)
+        case .error: return image(.iconName(appearance.errorImage), css: "hudimage-error", name: strings.error, appearance)
+        case .info: return image(.iconName(appearance.infoImage), css: "hudimage-info", name: strings.information, appearance)
+        case .image(let source): return image(source, css: "hudimage-custom", name: strings.image, appearance)
         case .custom(let carried):
             guard let custom = (carried as? GtkObjectContent)?.widget else { return nil }
             if gtk_widget_get_parent(custom) != nil { gtk_widget_unparent(custom) }
