@@ -24,10 +24,14 @@ enum GettextCatalogs {
     /// The translation of `message` in `context` (gettext's `pgettext`), or `message` itself.
     static func pgettext(_ context: String, _ message: String) -> String {
         bindOnce()
+        noticeLanguageChange()
+        // gettext returns the key itself when there is no translation: read it
+        // while the key's C string is alive, and tell the two apart by address.
         let key = context + "\u{4}" + message
-        guard let translated = dgettext(domain, key) else { return message }
-        let text = String(cString: translated)
-        return text == key ? message : text
+        return key.withCString { keyPointer in
+            guard let translated = dgettext(domain, keyPointer), translated != keyPointer else { return message }
+            return String(cString: translated)
+        }
     }
 
     /// The directory the domain is bound to (nil: gettext's default).
@@ -45,6 +49,23 @@ enum GettextCatalogs {
         if let directory { _ = bindtextdomain(domain, directory) }
         _ = bind_textdomain_codeset(domain, "UTF-8")
         binding = .some(directory)
+    }
+
+    /// `LANGUAGE` as last seen. glibc caches each translation until the locale
+    /// changes, and `setlocale` to the locale already set is not a change, so an
+    /// app switching `LANGUAGE` at run time would keep hearing the old language.
+    /// GNU gettext's documented remedy is to bump `_nl_msg_cat_cntr` after
+    /// changing `LANGUAGE`; GtkHUD does it for the app when it sees a change
+    /// (looked up at run time: other C libraries may not have it, nor need it).
+    private static var lastLanguage: String?? = .none
+
+    private static func noticeLanguageChange() {
+        let language = environment("LANGUAGE")
+        guard lastLanguage != .some(language) else { return }
+        if lastLanguage != nil, let counter = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "_nl_msg_cat_cntr") {
+            counter.assumingMemoryBound(to: Int32.self).pointee &+= 1
+        }
+        lastLanguage = .some(language)
     }
 
     private static func chooseDirectory() -> String? {

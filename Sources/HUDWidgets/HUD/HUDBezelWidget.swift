@@ -91,6 +91,8 @@ public final class HUDBezelWidget: SwiftWidget {
     public var barWidget: HUDBarWidget? { indicator.flatMap { HUDBarWidget.of($0.widget) } }
     /// The status text as shown, or nil.
     public var statusText: String? { statusLabel.flatMap { HUDLabelWidget.of($0.widget)?.text } }
+    /// The status label widget, or nil (for tests measuring it).
+    public var statusLabelWidget: UnsafeMutablePointer<GtkWidget>? { statusLabel?.widget }
     /// The button, if the content has one.
     public var buttonWidget: UnsafeMutablePointer<GtkWidget>? { button?.widget }
 
