@@ -40,6 +40,7 @@ enum Screenshots {
         await banners()
         await themes()
         await darkStyle()
+        await languages()
 
         emit("screenshots: \(written.count) written to \(directory)")
         if !failed.isEmpty {
@@ -48,13 +49,13 @@ enum Screenshots {
         Gallery.quit(status: failed.isEmpty && !written.isEmpty ? 0 : 1)
     }
 
-    private static func wanted(_ name: String) -> Bool {
+    static func wanted(_ name: String) -> Bool {
         filters.isEmpty || filters.contains { name.hasPrefix($0) }
     }
 
     /// Shows `page`, runs `action`, waits `settle` seconds and a few frames,
     /// writes `<name>.png`, then clears every message. Skipped when filtered out.
-    private static func capture(_ name: String, on page: String, settle: Double = 0.5,
+    static func capture(_ name: String, on page: String, settle: Double = 0.5,
                                 _ action: @MainActor () -> Void = {}) async {
         guard wanted(name) else { return }
         if let target = Gallery.main.page(named: page), Gallery.main.current !== target {
