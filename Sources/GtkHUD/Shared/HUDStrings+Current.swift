@@ -22,7 +22,7 @@ extension HUDStrings {
     ///
     /// ```swift
     /// HUDStrings.overrides.cancel = "Stop"          // HUD.run's button, everywhere
-    /// HUDStrings.overrides.loading = _("Working")    // your own translation
+    /// HUDStrings.overrides.loading = "Working"       // your own word (or your own gettext call)
     /// HUDStrings.overrides = .init()                 // back to GtkHUD's words
     /// ```
     /// A text given to a single call (`HUD.run(cancelTitle:)`, a status) wins over both.
