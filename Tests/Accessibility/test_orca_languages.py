@@ -54,7 +54,9 @@ class OrcaLanguageTests(unittest.TestCase):
                 self.fail(f"locale {value} is missing: scripts/lib/common.sh generates it (locale-gen)")
         keep = pathlib.Path(self.keep, language)
         keep.mkdir(parents=True, exist_ok=True)
-        command = ["env"] + [f"{k}={v}" for k, v in environment.items()] + [
+        # Only what this language sets: a LANGUAGE or LC_ALL of the caller would win over it.
+        unset = [arg for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES") if name not in environment for arg in ("-u", name)]
+        command = ["env"] + unset + [f"{k}={v}" for k, v in environment.items()] + [
             self.app, "--scenario", "l10n-defaults,hud-run-default"]
         run = subprocess.run([str(PROBE), "--timeout", "120", "--keep", str(keep), "--"] + command,
                              capture_output=True, text=True, timeout=300)

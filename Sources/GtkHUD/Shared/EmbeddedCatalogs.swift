@@ -43,6 +43,7 @@ enum EmbeddedCatalogs {
         let name = "catalogs-" + fingerprint(catalogs)
         for base in cacheBases() {
             let directory = base + "/gtkhud/" + name
+            guard makeDirectories(directory), [base, base + "/gtkhud", directory].allSatisfy(isOurs) else { continue }
             if catalogs.allSatisfy({ write($0, under: directory) }) { return directory }
         }
         Diagnostics.report("GtkHUD translations", "no writable cache directory for the built-in catalogs "
@@ -76,6 +77,14 @@ enum EmbeddedCatalogs {
             return false
         }
         return true
+    }
+
+    /// Whether `path` belongs to this user and nobody else may write to it: in a
+    /// shared folder (/tmp) another user could have made it first, with catalogs of their own.
+    private static func isOurs(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == getuid()
+            && info.st_mode & 0o022 == 0
     }
 
     private static func makeDirectories(_ path: String) -> Bool {
