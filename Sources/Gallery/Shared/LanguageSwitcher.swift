@@ -9,8 +9,8 @@ import GtkSupport
 /// next HUD or banner speaks the new language; the gallery's own texts stay English.
 ///
 /// What it takes (the README's "Languages" describes it for apps): set
-/// `LANGUAGE`, and make sure the messages locale is not "C", in which glibc
-/// ignores `LANGUAGE` (C.UTF-8 needs no generated locale). Arabic and Hebrew also
+/// `LANGUAGE`, and make sure the messages locale is a real one: glibc ignores
+/// `LANGUAGE` in "C" (and, from glibc 2.41, in "C.UTF-8"). Arabic and Hebrew also
 /// turn the whole window right-to-left, as GTK does at start-up for them.
 @MainActor
 enum LanguageSwitcher {
@@ -18,6 +18,11 @@ enum LanguageSwitcher {
         (nil, "System language"), ("en", "English"), ("de", "Deutsch"), ("fr", "Français"), ("es", "Español"),
         ("pt_BR", "Português (Brasil)"), ("ar", "العربية"), ("he", "עברית"), ("ja", "日本語"), ("zh_CN", "简体中文"),
     ]
+
+    /// A locale for each language, tried when the messages locale is "C".
+    private static let locales = ["en": "en_US.UTF-8", "de": "de_DE.UTF-8", "fr": "fr_FR.UTF-8", "es": "es_ES.UTF-8",
+                                  "pt_BR": "pt_BR.UTF-8", "ar": "ar_EG.UTF-8", "he": "he_IL.UTF-8", "ja": "ja_JP.UTF-8",
+                                  "zh_CN": "zh_CN.UTF-8"]
 
     /// The codes `--language` accepts.
     nonisolated static let codes = ["en", "de", "fr", "es", "pt_BR", "ar", "he", "ja", "zh_CN"]
@@ -33,7 +38,11 @@ enum LanguageSwitcher {
         if let code {
             setenv("LANGUAGE", code, 1)
             let messages = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
-            if messages == "C" || messages == "POSIX" { setlocale(LC_MESSAGES, "C.UTF-8") }
+            if ["C", "POSIX", "C.UTF-8", "C.utf8"].contains(messages) {
+                // The language's own locale if it is installed, else any real one.
+                let candidates: [String?] = [Self.locales[code], "en_US.UTF-8", "de_DE.UTF-8", "ja_JP.UTF-8", "ar_EG.UTF-8", "C.UTF-8"]
+                _ = candidates.compactMap { $0 }.first { setlocale(LC_MESSAGES, $0) != nil }
+            }
         } else if let startLanguage {
             setenv("LANGUAGE", startLanguage, 1)
         } else {

@@ -170,8 +170,10 @@ enum AppLanguage {
         let savedLanguage = getenv("LANGUAGE").map { String(cString: $0) }
         let savedMessages = String(cString: setlocale(LC_MESSAGES, nil))
         setenv("LANGUAGE", language, 1)
-        // glibc ignores LANGUAGE while LC_MESSAGES is "C"; C.UTF-8 needs no generated locale.
-        setlocale(LC_MESSAGES, "C.UTF-8")
+        // glibc ignores LANGUAGE while LC_MESSAGES is "C", and glibc 2.41 (Debian 13) in
+        // "C.UTF-8" too: any real locale will do (scripts/lib/common.sh generates these).
+        let candidates: [String] = ["de_DE.UTF-8", "ja_JP.UTF-8", "ar_EG.UTF-8", "en_US.UTF-8", "C.UTF-8"]
+        _ = candidates.first { setlocale(LC_MESSAGES, $0) != nil }
         defer {
             if let savedLanguage { setenv("LANGUAGE", savedLanguage, 1) } else { unsetenv("LANGUAGE") }
             setlocale(LC_MESSAGES, savedMessages)
