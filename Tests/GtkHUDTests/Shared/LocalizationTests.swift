@@ -95,22 +95,25 @@ final class LocalizationTests: XCTestCase {
                 HUDStrings.overrides.cancel = "Stopp"
                 let shown = try! HUD(on: host.window)
                 let perCall = try! HUD(on: host.window)
-                for (hud, title) in [(shown, nil), (perCall, "Halt")] as [(HUD, String?)] {
+                var finished = 0
+                let runs = [(shown, nil), (perCall, "Halt")].map { (hud: HUD, title: String?) in
                     hud.graceTime = 0
-                    Task { @MainActor in
+                    return Task { @MainActor in
                         if let title {
                             _ = try? await hud.run(cancelTitle: title) { try await Task.sleep(for: .seconds(30)) }
                         } else {
                             _ = try? await hud.run { try await Task.sleep(for: .seconds(30)) }
                         }
+                        finished += 1
                     }
                 }
                 HUDTesting.wait("both HUDs") { shown.view.bezelView?.buttonWidget != nil && perCall.view.bezelView?.buttonWidget != nil }
                 let label = { (hud: HUD) in gtk_button_get_label(hud.view.bezelView!.buttonWidget!.cast(to: GtkButton.self)).map { String(cString: $0) } }
                 XCTAssertEqual(label(shown), "Stopp")
                 XCTAssertEqual(label(perCall), "Halt")
-                shown.hide(animated: false)
-                perCall.hide(animated: false)
+                // Nothing of this test may outlive it (the leak checks of later tests count widgets).
+                for run in runs { run.cancel() }
+                HUDTesting.wait("both runs to end") { finished == 2 && shown.isFinished && perCall.isFinished }
             }
         }
     }
@@ -147,6 +150,7 @@ final class LocalizationTests: XCTestCase {
                     XCTAssertEqual(pango_layout_is_ellipsized(gtk_label_get_layout(OpaquePointer(label))), 0,
                                    "\(language.code): the result is cut")
                     hud.hide(animated: false)
+                    HUDTesting.wait("the HUD to go (\(language.code))") { hud.isFinished }
 
                     let banner = try! NotificationBanner(title: "Title", subtitle: "Subtitle")
                     banner.showsCloseButton = true
