@@ -47,7 +47,7 @@ final class HUDBezelPresenter: HUDPresenter {
     var isAttached: Bool { gtk_widget_get_parent(mask.widget) != nil }
     /// The bezel widget (for tests and accessibility).
     var bezelWidget: UnsafeMutablePointer<GtkWidget>? { bezel?.widget }
-    private var bezelView: HUDBezelWidget? { bezel.flatMap { HUDBezelWidget.of($0.widget) } }
+    var bezelView: HUDBezelWidget? { bezel.flatMap { HUDBezelWidget.of($0.widget) } }
     var maskWidgetPointer: UnsafeMutablePointer<GtkWidget> { mask.widget }
     /// The ring or bar showing progress, if any.
     var ringWidget: HUDRingWidget? { bezelView?.ringWidget }

@@ -116,6 +116,8 @@ public final class HUDBezelWidget: SwiftWidget {
     public var barWidget: HUDBarWidget? { indicator.flatMap { HUDBarWidget.of($0.widget) } }
     /// The status text as shown, or nil.
     public var statusText: String? { statusLabel.flatMap { HUDLabelWidget.of($0.widget)?.text } }
+    /// The status label widget, or nil (for tests measuring it).
+    public var statusLabelWidget: UnsafeMutablePointer<GtkWidget>? { statusLabel?.widget }
     /// The button, if the content has one.
     public var buttonWidget: UnsafeMutablePointer<GtkWidget>? { button?.widget }
 
@@ -200,7 +202,7 @@ public final class HUDBezelWidget: SwiftWidget {
     }
 
     private func updateAccessibility() {
-        let name = content.spokenName
+        let name = content.spokenName(in: HUDStrings.provider())
         Accessible.setLabel(widget, name)
         // A determinate ring or bar is a progress bar named like the HUD; the spinner is hidden from screen readers.
         if content.indicator.progressFraction != nil, let progressIndicator = ringWidget?.widget ?? barWidget?.widget {
