@@ -76,12 +76,14 @@ extension HUD {
     func finish(_ token: HUDRunLedger.Token, mode: Mode, label: String?, resultDuration: Double) {
         cancellers[token] = nil
         guard runs.end(token) else { return }
-        setButton(nil)
         if lifecycle.phase == .gracePending || !lifecycle.isVisible {
+            setButton(nil)
             hide(animated: false)
             return
         }
-        showRunState(mode: mode, label: label ?? self.label)
+        // The button goes with the working state, in one change: a screen reader
+        // hears the outcome, never the outcome's mark with the working label.
+        showRunState(mode: mode, label: label ?? self.label, removingButton: true)
         hide(afterDelay: resultDuration)
     }
 
@@ -90,10 +92,12 @@ extension HUD {
         for cancel in cancellers.values { cancel() }
     }
 
-    private func showRunState(mode: Mode, label: String?) {
+    private func showRunState(mode: Mode, label: String?, removingButton: Bool = false) {
         isShowingRunState = true
-        defer { isShowingRunState = false }
         self.mode = mode
         self.label = label
+        if removingButton { setButton(nil) }
+        isShowingRunState = false
+        refresh()
     }
 }

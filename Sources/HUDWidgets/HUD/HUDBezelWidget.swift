@@ -186,7 +186,17 @@ public final class HUDBezelWidget: SwiftWidget {
 
     private func updateButton() {
         guard let title = content.buttonTitle, !title.isEmpty else {
-            if let button { gtk_widget_unparent(button.widget) }
+            if let button {
+                let hadFocus = gtk_widget_has_focus(button.widget) != 0
+                gtk_widget_unparent(button.widget)
+                // A keyboard user pressed it (HUD.run's Cancel): the focus stays in
+                // the HUD rather than going nowhere, so a screen reader speaks what
+                // it shows next (on GTK < 4.14 it speaks only the focused widget).
+                if hadFocus {
+                    gtk_widget_set_focusable(widget, 1)
+                    gtk_widget_grab_focus(widget)
+                }
+            }
             button = nil
             return
         }
