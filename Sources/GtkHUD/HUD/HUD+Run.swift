@@ -7,9 +7,9 @@ extension HUD {
     /// Runs `work` with this HUD: shown only if the work outlasts ``graceTime``,
     /// kept for ``minimumShowTime``, ending on a success or error image for
     /// `resultDuration` seconds (1). Errors are rethrown. With `cancelTitle`
-    /// (``HUDStrings/cancel``, "Cancel" in the user's language; nil for no
+    /// (`HUDStrings.cancel`, "Cancel" in the user's language; nil for no
     /// button), a button (and Escape) cancels the task, which ends on an info
-    /// image labelled ``HUDStrings/cancelled``. `successLabel` (nil) replaces
+    /// image labelled `HUDStrings.cancelled`. `successLabel` (nil) replaces
     /// the label on the success image.
     public func run<Value: Sendable>(
         successLabel: String? = nil, cancelTitle: String? = HUDStrings.current.cancel, resultDuration: Double = 1,
@@ -43,7 +43,7 @@ extension HUD {
 
     /// What ``run(successLabel:cancelTitle:resultDuration:_:)`` shows for a
     /// failure: the error's `LocalizedError.errorDescription` when it has one
-    /// (with the `FoundationInterop` trait, on by default), else ``HUDStrings/failed``
+    /// (with the `FoundationInterop` trait, on by default), else `HUDStrings.failed`
     /// ("Failed" in the user's language). A
     /// type name such as `ImportError(code: 7)` means nothing to the person
     /// using the app; the error itself is rethrown to your code.
@@ -57,7 +57,7 @@ extension HUD {
     /// Runs `work` under a new HUD on `host` with a status label; see ``run(successLabel:cancelTitle:resultDuration:_:)``.
     ///
     /// Defaults: `graceTime` 0.5 s (quick work shows nothing), `minimumShowTime`
-    /// 0.5 s (no flash), `cancelTitle` ``HUDStrings/cancel``. When no HUD can be made on
+    /// 0.5 s (no flash), `cancelTitle` `HUDStrings.cancel`. When no HUD can be made on
     /// `host` (not in a window yet, …) the work still runs, without a HUD.
     public static func run<Value: Sendable>(
         on host: some GtkWidgetConvertible, label: String? = nil, graceTime: Double = 0.5,

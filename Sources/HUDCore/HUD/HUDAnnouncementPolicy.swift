@@ -1,6 +1,6 @@
 /// Decides what a HUD says to screen readers, so that a busy progress HUD informs without chattering.
 ///
-/// The view layer calls ``announcement(status:progress:)`` on every content
+/// The view layer calls ``announcement(status:progress:strings:)`` on every content
 /// change and announces the returned text, if any. Rules:
 /// - A new status (by its accessible name) is announced once, at once.
 /// - Progress is announced only when it crosses a quarter (25, 50, 75, 100 %)

@@ -10,7 +10,7 @@
 /// language at run time is followed by the next HUD or banner.
 ///
 /// The patterns use printf-style placeholders (`%s`, `%d`, `%1$s`, `%%`), which
-/// `msgfmt --check` verifies in every translation; ``format(_:_:)`` fills them.
+/// `msgfmt --check` verifies in every translation; ``format(_:_:fallback:)`` fills them.
 public struct HUDStrings: Sendable, Hashable {
     /// Spoken for a busy HUD without text ("Loading").
     public var loading: String
