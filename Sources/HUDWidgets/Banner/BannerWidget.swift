@@ -128,8 +128,15 @@ public final class BannerWidget: SwiftWidget {
 
     /// The close button, hidden, last among the children.
     private func makeCloseButton() -> UnsafeMutablePointer<GtkWidget> {
-        let button = gtk_button_new_from_icon_name("window-close-symbolic")!
-        for name in ["close", "circular", "flat"] { gtk_widget_add_css_class(button, name) }
+        let button = gtk_button_new()!
+        // The icon is decoration: the button's name says what it does. GTK 4.8
+        // would expose the image as an unnamed child ("GtkImage"), which Orca 43
+        // reads out before the button's name.
+        let icon = WidgetTypes.instantiate(gtk_image_get_type(), role: GTK_ACCESSIBLE_ROLE_PRESENTATION)
+        gtk_image_set_from_icon_name(OpaquePointer(icon), "window-close-symbolic")
+        gtk_button_set_child(button.cast(to: GtkButton.self), icon)
+        // What gtk_button_new_from_icon_name gives, so themes style it the same.
+        for name in ["close", "circular", "flat", "image-button"] { gtk_widget_add_css_class(button, name) }
         let dismiss = HUDStrings.provider().dismiss
         gtk_widget_set_tooltip_text(button, dismiss)
         Accessible.setLabel(button, dismiss)

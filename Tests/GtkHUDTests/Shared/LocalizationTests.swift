@@ -159,6 +159,9 @@ final class LocalizationTests: XCTestCase {
                     let close = banner.bannerWidget!.closeButton
                     XCTAssertTrue(Accessible.hasLabel(close, language.dismiss), "\(language.code): the close button's name")
                     XCTAssertEqual(gtk_widget_get_tooltip_text(close).map { String(cString: $0) }, language.dismiss, language.code)
+                    let icon = gtk_button_get_child(close.cast(to: GtkButton.self))
+                    XCTAssertEqual(icon.map { gtk_accessible_get_accessible_role(OpaquePointer($0)) }, GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                                   "the icon is decoration: only the button's name is spoken")
                     banner.dismiss()
                 }
             }
