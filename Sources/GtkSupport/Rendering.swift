@@ -34,13 +34,7 @@ public struct RenderedImage: Sendable {
 public enum WidgetRenderer {
     /// Renders `widget` at its allocated size; nil if it has no size or no renderer.
     public static func render(_ widget: UnsafeMutablePointer<GtkWidget>) -> RenderedImage? {
-        guard let texture = renderTexture(widget) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        let width = Int(gdk_texture_get_width(texture)), height = Int(gdk_texture_get_height(texture))
-        let stride = width * 4
-        var bytes = [UInt8](repeating: 0, count: stride * height)
-        bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(stride)) }
-        return RenderedImage(width: width, height: height, stride: stride, bytes: bytes)
+        render(widget, scale: 1)
     }
 
     /// Renders `widget` (at `scale` device pixels per pixel) and writes a PNG; returns whether it was written.

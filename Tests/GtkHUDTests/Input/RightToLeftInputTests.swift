@@ -48,10 +48,7 @@ final class RightToLeftInputTests: XCTestCase {
             try Self.withRightToLeftInput(textScale: 1.25) { window, input in
                 let dismissals = BannerCallCounter()
                 guard let widget = Self.showMirrored(window, position: .bottom, dismissals: dismissals) else { return XCTFail("no banner") }
-                // Slowly (no fling), 0.8 of its height, held still before the release.
-                let from = input.center(of: widget.imageWidget)
-                input.drag(from: from, to: (from.x, from.y + Int(widget.naturalHeight * 0.8)), steps: 8, stepMilliseconds: 30,
-                           holdMilliseconds: 250)
+                BannerInputTests.swipeSlowly(input, from: input.center(of: widget.imageWidget), down: widget.naturalHeight * 0.8)
                 XInput.wait("the swipe's dismissal") { dismissals.count > 0 }
                 XCTAssertEqual(dismissals.reasons, [.swipe])
             }
