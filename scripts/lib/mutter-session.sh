@@ -5,9 +5,10 @@
 # through the fractional-scale protocol). Run it in its own D-Bus session:
 # mutter's DisplayConfig API, through which the scale is set, lives there.
 # Nothing of the user's desktop is read or written: a private runtime
-# directory, and mutter's settings from a keyfile in a private config
-# directory (the scale-monitor-framebuffer experimental feature, without
-# which mutter offers only integer scales), not from dconf.
+# directory; mutter's settings from a keyfile in a private config directory
+# (the scale-monitor-framebuffer experimental feature, without which mutter
+# offers only integer scales), not from dconf; its session state
+# (~/.local/share/mutter) and Mesa's shader cache in private directories too.
 set -u
 scale="$1"; shift
 lib="$(cd "$(dirname "$0")" && pwd)"
@@ -23,7 +24,8 @@ KEYFILE
 # GTK cannot fall back to it.
 unset DISPLAY
 socket="gtkhud-wayland-0"
-XDG_CONFIG_HOME="$work/config" GSETTINGS_BACKEND=keyfile \
+XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_STATE_HOME="$work/state" XDG_CACHE_HOME="$work/cache" \
+    GSETTINGS_BACKEND=keyfile \
     mutter --headless --wayland --no-x11 --wayland-display="$socket" --virtual-monitor 1920x1200 \
     > "$work/mutter.log" 2>&1 &
 mutter_pid=$!
@@ -40,4 +42,4 @@ fi
 for _ in $(seq 1 100); do [ -S "$XDG_RUNTIME_DIR/$socket" ] && break; sleep 0.05; done
 # The memory settings backend: GTK reads no desktop settings (the user's text
 # scale, fonts, theme), as under Xvfb, where there is no XSETTINGS manager.
-WAYLAND_DISPLAY="$socket" GDK_BACKEND=wayland GSETTINGS_BACKEND=memory "$@"
+WAYLAND_DISPLAY="$socket" GDK_BACKEND=wayland GSETTINGS_BACKEND=memory MESA_SHADER_CACHE_DIR="$work/cache" "$@"

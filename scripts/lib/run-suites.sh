@@ -57,23 +57,23 @@ run_pass GDK_SCALE=2 "$pixel_tests" env GDK_SCALE=2 GTKHUD_EXPECT_SCALE=2
 run_pass ADW_DEBUG_HIGH_CONTRAST=1 "GtkHUDTests.(ContrastTests|TextScaleTests)" env ADW_DEBUG_HIGH_CONTRAST=1
 run_pass GTK_THEME=HighContrast "GtkHUDTests.(ContrastTests|TextScaleTests)" env GTK_THEME=HighContrast
 
-# Fractional scales (125 %, 150 %) and 2x on Wayland: a headless mutter per
-# scale, in its own D-Bus session (scripts/lib/mutter-session.sh). GTK 4.14+
-# only: older GTK draws Wayland windows at the integer scale above.
-# Besides the pixel tests, layout tests whose rounding a fractional scale changes
-# (banner text fit and placement, the HUD's modes, masks and bar widths; not the
-# tests that need X input).
+# Wayland at 1x, at fractional scales (125 %, 150 %) and at 2x: a headless
+# mutter per scale, in its own D-Bus session (scripts/lib/mutter-session.sh).
+# GTK 4.14+ only: older GTK has no fractional-scale protocol and draws at the
+# integer scale above the fractional one. Besides the pixel tests, layout tests
+# whose rounding a fractional scale changes (banner text fit and placement, the
+# HUD's modes, masks and bar widths; not the tests that need X input).
 wayland_tests="GtkHUDTests.(RingSharpnessTests|TextScaleTests|ContrastTests|BannerTextFitTests|HUDWidgetTests"
 wayland_tests+="|BannerPlacementTests/test(TopBanner|BottomBanner|StackedBanners|RightToLeft))"
 if gtkhud_has_fractional_scales; then
-    for scale in 1.25 1.5 2; do
+    for scale in 1 1.25 1.5 2; do
         # GTK's own renderer (GL), as on a Wayland desktop; the X passes use cairo.
         # No accessibility bus in that session (these tests read pixels, not the tree).
         run_pass "Wayland at scale $scale (headless mutter)" "$wayland_tests" \
             env -u GSK_RENDERER GTKHUD_EXPECT_SCALE="$scale" GTK_A11Y=none dbus-run-session -- bash scripts/lib/mutter-session.sh "$scale"
     done
 else
-    echo "[gtkhud] skipped: the fractional-scale pass (Wayland under headless mutter at 125 %, 150 % and 200 %):" \
+    echo "[gtkhud] skipped: the fractional-scale pass (Wayland under headless mutter at 100 %, 125 %, 150 % and 200 %):" \
         "GTK $(pkg-config --modversion gtk4) has no fractional-scale protocol (4.14+)" >&2
     echo "0 0 1" >> "$results"
 fi
