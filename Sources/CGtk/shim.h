@@ -16,6 +16,8 @@
 #include <glib-unix.h>
 #include <dlfcn.h>
 #include <stdbool.h>
+#include <libintl.h>  /* dgettext and bindtextdomain for the gtkhud domain */
+#include <locale.h>
 
 /* ---- Fundamental type ids (G_TYPE_* are macros) ---- */
 static inline GType gtkhud_type_boolean(void) { return G_TYPE_BOOLEAN; }

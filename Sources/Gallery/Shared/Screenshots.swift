@@ -41,6 +41,7 @@ enum Screenshots {
         await themes()
         await darkStyle()
         await textSizes()
+        await languages()
 
         emit("screenshots: \(written.count) written to \(directory)")
         if !failed.isEmpty {

@@ -29,7 +29,9 @@ public final class HUD {
     /// What the bezel shows (`.indeterminate`).
     public var mode: Mode = .indeterminate {
         didSet {
-            if !isShowingRunState { runs.appSet(mode: mode) }
+            // A run's own change is shown once, with its label (see showRunState).
+            guard !isShowingRunState else { return }
+            runs.appSet(mode: mode)
             refresh()
         }
     }
@@ -37,7 +39,8 @@ public final class HUD {
     public var label: String? {
         didSet {
             cleanLabel = HUDValues.status(label, source: "HUD.label")
-            if !isShowingRunState { runs.appSet(label: label) }
+            guard !isShowingRunState else { return }
+            runs.appSet(label: label)
             refresh()
         }
     }
@@ -120,7 +123,8 @@ public final class HUD {
     var runs = HUDRunLedger()
     /// How to cancel each run still working (the button cancels them all).
     var cancellers: [HUDRunLedger.Token: @Sendable () -> Void] = [:]
-    /// Set while `run` itself changes mode and label, which is not the app's own change.
+    /// Set while `run` itself changes mode, label and button, which is not the
+    /// app's own change and is shown (and announced) once, as a whole.
     var isShowingRunState = false
     private var cleanLabel: String?
     private var cleanDetails: String?
@@ -229,7 +233,7 @@ public final class HUD {
     public func setButton(_ title: String?, action: (@MainActor () -> Void)? = nil) {
         buttonAction = action
         buttonTitle = title
-        refresh()
+        if !isShowingRunState { refresh() }
     }
 
     // MARK: Progress from anywhere

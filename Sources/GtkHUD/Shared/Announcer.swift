@@ -89,7 +89,7 @@ public enum Announcer {
     /// name changing while focused), so on old GTK nothing more is needed.
     public static func announce(_ text: String, from widget: some GtkWidgetConvertible,
                                 priority: Priority, spokenByFocus: Bool = false) {
-        let message = HUDValues.accessibleName(for: text)
+        let message = HUDValues.accessibleName(for: text, whenEmpty: HUDStrings.current.loading)
         guard !message.isEmpty, let source = widget.gtkWidget else { return }
         // Announcing as well would say it twice (Orca 48 speaks both).
         if spokenByFocus {

@@ -220,8 +220,10 @@ public final class HUDController {
 
     private func announceContent() {
         guard isOnScreen, let view = relay.view else { return }
-        let name = content.spokenName
-        guard let text = announcements.announcement(status: name, progress: content.indicator.progressFraction) else { return }
+        let strings = HUDStrings.provider()
+        let name = content.spokenName(in: strings)
+        guard let text = announcements.announcement(status: name, progress: content.indicator.progressFraction,
+                                                    strings: strings) else { return }
         view.announce(HUDAnnouncement(text: text, isUrgent: content.indicator == .error, isName: text == name))
     }
 

@@ -130,8 +130,9 @@ public final class BannerWidget: SwiftWidget {
     private func makeCloseButton() -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new_from_icon_name("window-close-symbolic")!
         for name in ["close", "circular", "flat"] { gtk_widget_add_css_class(button, name) }
-        gtk_widget_set_tooltip_text(button, "Dismiss")
-        Accessible.setLabel(button, "Dismiss")
+        let dismiss = HUDStrings.provider().dismiss
+        gtk_widget_set_tooltip_text(button, dismiss)
+        Accessible.setLabel(button, dismiss)
         gtk_widget_set_visible(button, 0)
         gtk_widget_set_parent(button, widget)
         Signal.connect(button.raw, "clicked") { [weak self] in self?.onCloseClicked?() }

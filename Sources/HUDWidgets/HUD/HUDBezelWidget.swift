@@ -116,6 +116,8 @@ public final class HUDBezelWidget: SwiftWidget {
     public var barWidget: HUDBarWidget? { indicator.flatMap { HUDBarWidget.of($0.widget) } }
     /// The status text as shown, or nil.
     public var statusText: String? { statusLabel.flatMap { HUDLabelWidget.of($0.widget)?.text } }
+    /// The status label widget, or nil (for tests measuring it).
+    public var statusLabelWidget: UnsafeMutablePointer<GtkWidget>? { statusLabel?.widget }
     /// The button, if the content has one.
     public var buttonWidget: UnsafeMutablePointer<GtkWidget>? { button?.widget }
 
@@ -184,7 +186,17 @@ public final class HUDBezelWidget: SwiftWidget {
 
     private func updateButton() {
         guard let title = content.buttonTitle, !title.isEmpty else {
-            if let button { gtk_widget_unparent(button.widget) }
+            if let button {
+                let hadFocus = gtk_widget_has_focus(button.widget) != 0
+                gtk_widget_unparent(button.widget)
+                // A keyboard user pressed it (HUD.run's Cancel): the focus stays in
+                // the HUD rather than going nowhere, so a screen reader speaks what
+                // it shows next (on GTK < 4.14 it speaks only the focused widget).
+                if hadFocus {
+                    gtk_widget_set_focusable(widget, 1)
+                    gtk_widget_grab_focus(widget)
+                }
+            }
             button = nil
             return
         }
@@ -200,7 +212,7 @@ public final class HUDBezelWidget: SwiftWidget {
     }
 
     private func updateAccessibility() {
-        let name = content.spokenName
+        let name = content.spokenName(in: HUDStrings.provider())
         Accessible.setLabel(widget, name)
         // A determinate ring or bar is a progress bar named like the HUD; the spinner is hidden from screen readers.
         if content.indicator.progressFraction != nil, let progressIndicator = ringWidget?.widget ?? barWidget?.widget {

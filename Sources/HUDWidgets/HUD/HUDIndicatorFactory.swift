@@ -33,6 +33,7 @@ enum HUDIndicatorFactory {
     /// A new widget (floating, or the app's own with an extra reference) for `content`, or nil for none.
     /// Sizes given in pixels (the native spinner's 32, an image's pixel size) are multiplied by `textScale`.
     static func make(for content: HUDContent, appearance: HUDAppearance, textScale: Double = 1) -> UnsafeMutablePointer<GtkWidget>? {
+        let strings = HUDStrings.provider()
         switch content.indicator {
         case .indeterminate:
             if appearance.indicatorAnimation == .native {
@@ -53,10 +54,10 @@ enum HUDIndicatorFactory {
             HUDRingWidget.of(ring)?.setProgress(fraction, animated: false)
             HUDRingWidget.of(ring)?.style = content.progressStyle
             return ring
-        case .success: return image(.iconName(appearance.successImage), css: "hudimage-success", name: "Success", appearance, textScale)
-        case .error: return image(.iconName(appearance.errorImage), css: "hudimage-error", name: "Error", appearance, textScale)
-        case .info: return image(.iconName(appearance.infoImage), css: "hudimage-info", name: "Information", appearance, textScale)
-        case .image(let source): return image(source, css: "hudimage-custom", name: "Image", appearance, textScale)
+        case .success: return image(.iconName(appearance.successImage), css: "hudimage-success", name: strings.success, appearance, textScale)
+        case .error: return image(.iconName(appearance.errorImage), css: "hudimage-error", name: strings.error, appearance, textScale)
+        case .info: return image(.iconName(appearance.infoImage), css: "hudimage-info", name: strings.information, appearance, textScale)
+        case .image(let source): return image(source, css: "hudimage-custom", name: strings.image, appearance, textScale)
         case .custom(let carried):
             guard let custom = (carried as? GtkObjectContent)?.widget else { return nil }
             if gtk_widget_get_parent(custom) != nil { gtk_widget_unparent(custom) }
