@@ -67,9 +67,12 @@ run_pass GTK_THEME=HighContrast "GtkHUDTests.(ContrastTests|TextScaleTests)" env
 # GTK 4.14+ only: older GTK has no fractional-scale protocol and draws at the
 # integer scale above the fractional one. Besides the pixel tests, layout tests
 # whose rounding a fractional scale changes (banner text fit and placement, the
-# HUD's modes, masks and bar widths; not the tests that need X input).
+# HUD's modes, masks and bar widths). Not the tests that need X input, nor those
+# that catch an entrance animation mid-way: a Wayland window's first frames come
+# at the compositor's pace, and once, at 1.5 under load, a bottom banner's spring
+# had already reached its resting place.
 wayland_tests="GtkHUDTests.(RingSharpnessTests|TextScaleTests|ContrastTests|BannerTextFitTests|HUDWidgetTests"
-wayland_tests+="|BannerPlacementTests/test(TopBanner|BottomBanner|StackedBanners|RightToLeft))"
+wayland_tests+="|BannerPlacementTests/test(StackedBanners|RightToLeft))"
 if gtkhud_has_fractional_scales; then
     for scale in 1 1.25 1.5 2; do
         # GTK's own renderer (GL), as on a Wayland desktop; the X passes use cairo.
