@@ -18,6 +18,14 @@ GTKHUD_DEBIAN_PACKAGES=(
     gettext locales                                     # msgfmt/xgettext for scripts/check-po; the locales below
     fonts-dejavu-core fonts-droid-fallback              # Arabic, Hebrew and CJK glyphs for the translations
 )
+# Only where GTK has the fractional-scale protocol (4.14+; Debian 13): a Wayland
+# compositor that offers fractional scales, for scripts/test's fractional pass
+# (scripts/lib/mutter-session.sh; mutter-scale.py uses python3-gi from above).
+GTKHUD_FRACTIONAL_PACKAGES=(mutter)
+
+# Whether this GTK draws Wayland windows at fractional scales (the
+# wp_fractional_scale_v1 protocol, GTK 4.14+).
+gtkhud_has_fractional_scales() { pkg-config --atleast-version=4.14 gtk4 2>/dev/null; }
 
 # Locales the translation tests run GtkHUD in (LANG/LC_ALL/LC_MESSAGES need the
 # locale to exist; glibc falls back to "C" and then ignores LANGUAGE otherwise).
@@ -43,6 +51,7 @@ gtkhud_missing() {
     command -v openbox >/dev/null || echo "openbox"
     command -v xprop >/dev/null || echo "xprop (x11-utils)"
     command -v xdotool >/dev/null || echo "xdotool"
+    if gtkhud_has_fractional_scales; then command -v mutter >/dev/null || echo "mutter (GTK >= 4.14: the fractional-scale pass)"; fi
     command -v msgfmt >/dev/null && command -v xgettext >/dev/null || echo "msgfmt and xgettext (gettext)"
     # Arabic, Hebrew, Japanese, and the ideographs of the Chinese translation ("正在加载").
     for pattern in :lang=ar :lang=he :lang=ja ":charset=6b63 5728 52a0 8f7d"; do
@@ -88,6 +97,12 @@ gtkhud_ensure_dependencies() {
         $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
         $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${GTKHUD_DEBIAN_PACKAGES[@]}" >/dev/null
         gtkhud_generate_locales
+        # Which GTK this is is known only now: mutter only where the fractional pass
+        # runs (Debian 12's GTK 4.8 has no fractional scales, and skips it).
+        if gtkhud_has_fractional_scales && ! command -v mutter >/dev/null; then
+            log "GTK $(pkg-config --modversion gtk4) has fractional scales: installing with apt-get: ${GTKHUD_FRACTIONAL_PACKAGES[*]}"
+            $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${GTKHUD_FRACTIONAL_PACKAGES[@]}" >/dev/null
+        fi
         missing="$(gtkhud_missing)"
         [ -z "$missing" ] && return 0
         log "still missing after apt-get: $(echo "$missing" | paste -sd, -)"
@@ -101,6 +116,7 @@ gtkhud_ensure_dependencies() {
 [gtkhud]   - the Adwaita icon theme, desktop-file-utils and appstream (appstreamcli)
 [gtkhud]   - librsvg's gdk-pixbuf SVG loader, orca, speech-dispatcher, openbox, xprop, xdotool
 [gtkhud]   - gettext (msgfmt, xgettext) and the locales ${GTKHUD_TEST_LOCALES[*]}
+[gtkhud]   - with GTK 4.14 or later: mutter (the fractional-scale pass runs under it, headless)
 [gtkhud] Missing now:
 $(echo "$missing" | sed 's/^/[gtkhud]   * /')
 MSG

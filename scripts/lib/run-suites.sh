@@ -3,6 +3,7 @@
 set -u
 results="$1"
 cd "$(dirname "$0")/../.."
+source scripts/lib/common.sh
 status=0
 # The suite expects GtkHUD's English words whatever the developer's language;
 # the translation tests set the language they test (LocalizationTests,
@@ -37,23 +38,53 @@ if echo "$st" | grep -q "passed"; then echo "${st_total:-0} 0 0" >> "$results"; 
     st_failed="$(grep -cE "^✘ Test .* failed" "$swift_log")"
     echo "$(( ${st_total:-0} - st_failed )) $st_failed 0" >> "$results"; status=1; fi
 
-# The pixel tests again on a 2x display (GDK_SCALE is read when GTK opens the
-# display) and the contrast tests under libadwaita's high-contrast style and
-# GTK's HighContrast theme (both read at start-up).
+# run_pass NAME FILTER COMMAND...: the FILTER tests again under COMMAND (a prefix
+# such as `env VAR=value`), counted like the main run's XCTest tests.
 run_pass() {
+    local name="$1" filter="$2"; shift 2
     local pass_log; pass_log="$(mktemp)"
-    env "$1" swift test --skip-build --filter "$2" 2>&1 | tee "$pass_log"
+    echo "[gtkhud] pass: $name" >&2
+    "$@" swift test --skip-build --filter "$filter" 2>&1 | tee "$pass_log"
     [ "${PIPESTATUS[0]}" = 0 ] || status=1
     local total failed skipped
     total="$(grep -cE "^Test Case '.*' (passed|failed|skipped) \(" "$pass_log")"
     failed="$(grep -cE "^Test Case '.*' failed \(" "$pass_log")"
     skipped="$(grep -cE "^Test Case '.*' skipped \(" "$pass_log")"
-    [ "$total" -gt 0 ] || { echo "[gtkhud] the $1 pass ran no tests" >&2; failed=1; status=1; }
+    [ "$total" -gt 0 ] || { echo "[gtkhud] the $name pass ran no tests" >&2; failed=1; status=1; }
     echo "$(( total - failed - skipped )) $failed $skipped" >> "$results"
 }
-run_pass GDK_SCALE=2 "GtkHUDTests.(RingSharpnessTests|TextScaleTests|ContrastTests)"
-run_pass ADW_DEBUG_HIGH_CONTRAST=1 "GtkHUDTests.(ContrastTests|TextScaleTests)"
-run_pass GTK_THEME=HighContrast "GtkHUDTests.(ContrastTests|TextScaleTests)"
+# The pixel tests again on a 2x display (GDK_SCALE is read when GTK opens the
+# display) and the contrast tests under libadwaita's high-contrast style and
+# GTK's HighContrast theme (both read at start-up). GTKHUD_EXPECT_SCALE: every
+# test window of a scale pass fails unless it is drawn at that scale.
+pixel_tests="GtkHUDTests.(RingSharpnessTests|TextScaleTests|ContrastTests)"
+run_pass GDK_SCALE=2 "$pixel_tests" env GDK_SCALE=2 GTKHUD_EXPECT_SCALE=2
+run_pass ADW_DEBUG_HIGH_CONTRAST=1 "GtkHUDTests.(ContrastTests|TextScaleTests)" env ADW_DEBUG_HIGH_CONTRAST=1
+run_pass GTK_THEME=HighContrast "GtkHUDTests.(ContrastTests|TextScaleTests)" env GTK_THEME=HighContrast
+
+# Wayland at 1x, at fractional scales (125 %, 150 %) and at 2x: a headless
+# mutter per scale, in its own D-Bus session (scripts/lib/mutter-session.sh).
+# GTK 4.14+ only: older GTK has no fractional-scale protocol and draws at the
+# integer scale above the fractional one. Besides the pixel tests, layout tests
+# whose rounding a fractional scale changes (banner text fit and placement, the
+# HUD's modes, masks and bar widths). Not the tests that need X input, nor those
+# that catch an entrance animation mid-way: a Wayland window's first frames come
+# at the compositor's pace, and once, at 1.5 under load, a bottom banner's spring
+# had already reached its resting place.
+wayland_tests="GtkHUDTests.(RingSharpnessTests|TextScaleTests|ContrastTests|BannerTextFitTests|HUDWidgetTests"
+wayland_tests+="|BannerPlacementTests/test(StackedBanners|RightToLeft))"
+if gtkhud_has_fractional_scales; then
+    for scale in 1 1.25 1.5 2; do
+        # GTK's own renderer (GL), as on a Wayland desktop; the X passes use cairo.
+        # No accessibility bus in that session (these tests read pixels, not the tree).
+        run_pass "Wayland at scale $scale (headless mutter)" "$wayland_tests" \
+            env -u GSK_RENDERER GTKHUD_EXPECT_SCALE="$scale" GTK_A11Y=none dbus-run-session -- bash scripts/lib/mutter-session.sh "$scale"
+    done
+else
+    echo "[gtkhud] skipped: the fractional-scale pass (Wayland under headless mutter at 100 %, 125 %, 150 % and 200 %):" \
+        "GTK $(pkg-config --modversion gtk4) has no fractional-scale protocol (4.14+)" >&2
+    echo "0 0 1" >> "$results"
+fi
 
 # The README's example app: it checks what it showed and exits non-zero otherwise.
 hello="Examples/HelloHUD/.build/debug/HelloHUD"

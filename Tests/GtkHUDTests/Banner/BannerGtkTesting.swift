@@ -118,6 +118,7 @@ final class BannerTestWindow {
         content = gtk_button_new_with_label("Content")
         host.setChild(content)
         host.present()
+        HUDTesting.assertDrawnAtTheExpectedScale(host.window)
     }
 
     var window: UnsafeMutablePointer<GtkWidget> { host.window }

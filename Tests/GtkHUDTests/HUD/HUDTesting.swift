@@ -24,7 +24,31 @@ enum HUDTesting {
         let content = gtk_button_new_with_label("Content behind the HUD")!
         host.setChild(content)
         host.present()
+        assertDrawnAtTheExpectedScale(host.window)
         return (host, content)
+    }
+
+    /// The scale a scripts/test pass set up (`GTKHUD_EXPECT_SCALE`: 2 under
+    /// `GDK_SCALE=2`, 1.25 and 1.5 under headless mutter), so that a pass whose
+    /// windows are drawn at another scale (the compositor ignored the request,
+    /// GDK fell back to 1x) fails instead of measuring 1x again.
+    static var expectedScale: Double? {
+        ProcessInfo.processInfo.environment["GTKHUD_EXPECT_SCALE"].flatMap(Double.init)
+    }
+
+    /// Waits until `window` is drawn at the scale the pass asked for, if it asked:
+    /// the surface's own scale where GDK has it (4.12+; fractional on Wayland),
+    /// else the integer scale factor. Fails the test if it never is.
+    @MainActor
+    static func assertDrawnAtTheExpectedScale(_ window: UnsafeMutablePointer<GtkWidget>,
+                                              file: StaticString = #filePath, line: UInt = #line) {
+        guard let expected = expectedScale else { return }
+        // The compositor sends a Wayland surface its preferred scale after the first configure.
+        let matches = MainLoop.run(until: { abs(DeviceScale.of(window) - expected) < 0.001 }, timeoutMilliseconds: 5_000)
+        let surfaceScale = gtkhud_widget_surface_scale(window)
+        XCTAssertTrue(matches, "the window is drawn at scale \(DeviceScale.of(window)) (surface scale "
+                      + "\(surfaceScale > 0 ? String(surfaceScale) : "unknown"), scale factor \(gtk_widget_get_scale_factor(window))), "
+                      + "not at the \(expected) this pass set up (GTKHUD_EXPECT_SCALE)", file: file, line: line)
     }
 
     /// Pumps the loop until `condition` holds (fails the test after 5 s).

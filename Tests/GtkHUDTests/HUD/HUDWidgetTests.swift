@@ -152,8 +152,10 @@ final class HUDWidgetTests: XCTestCase {
                 hud.label = "Mask"
                 hud.show()
                 host.waitForFrames(3)
-                // A point on the content, well outside the bezel.
-                let picked = gtk_widget_pick(host.window, 12, 12, GTK_PICK_DEFAULT)
+                // A point on the content, well outside the bezel (in the content's
+                // coordinates: a Wayland window has a client-side shadow around it).
+                let onContent = BannerGtkTesting.bounds(of: content, in: host.window)
+                let picked = gtk_widget_pick(host.window, onContent.x + 12, onContent.y + 12, GTK_PICK_DEFAULT)
                 var reachesContent = false
                 var node = picked
                 while let current = node {
@@ -177,12 +179,16 @@ final class HUDWidgetTests: XCTestCase {
         MainActor.assumeIsolated {
             var appearance = HUD.defaultAppearance
             appearance.mask = .black
-            let (host, _) = HUDTesting.window()
-            let before = WidgetRenderer.render(host.window)!.pixel(x: 10, y: 10)
+            let (host, content) = HUDTesting.window()
+            host.waitForFrames(2)
+            // A pixel of the content (a Wayland window has a client-side shadow around it).
+            let point = BannerGtkTesting.bounds(of: content, in: host.window)
+            let (x, y) = (Int(point.x) + 10, Int(point.y) + 10)
+            let before = WidgetRenderer.render(host.window)!.pixel(x: x, y: y)
             let hud = (try! HUD(on: host.window, appearance: appearance))
             hud.show()
             host.waitForFrames(3)
-            let after = WidgetRenderer.render(host.window)!.pixel(x: 10, y: 10)
+            let after = WidgetRenderer.render(host.window)!.pixel(x: x, y: y)
             XCTAssertEqual(Double(after.red), Double(before.red) * 0.6, accuracy: 6, "black mask dims by 0.4")
             host.close()
         }
