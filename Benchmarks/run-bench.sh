@@ -62,6 +62,12 @@ if [ "$quick" = 0 ]; then
     echo "[bench] callgrind: ${frames} frames of each spinner (about a minute)" >&2
     run_callgrind spinner-hud 0 & run_callgrind spinner-gtk 0 & wait
     run_callgrind spinner-hud "$frames" & run_callgrind spinner-gtk "$frames" & wait
+    # AdwSpinner (libadwaita 1.6+): `--mode spinner-adw` exits 3 where it is missing.
+    if "$bin" --mode spinner-adw --frames 0 >/dev/null 2>&1; then
+        run_callgrind spinner-adw 0 & run_callgrind spinner-adw "$frames" & wait
+    else
+        echo "[bench] callgrind: AdwSpinner n/a (libadwaita < 1.6)" >&2
+    fi
     python3 - "$work" "$frames" <<'PY' | tee -a "$figures" || status=1
 import sys, pathlib
 work, frames = pathlib.Path(sys.argv[1]), int(sys.argv[2])
@@ -77,6 +83,14 @@ gtk = (values[f"spinner-gtk.{frames}"] - values["spinner-gtk.0"]) / frames
 print(f"cairo.spinner_hud_instructions_per_frame: {hud:.0f}")
 print(f"cairo.spinner_gtk_instructions_per_frame: {gtk:.0f}")
 print(f"cairo.spinner_instructions_per_frame_ratio: {hud / gtk:.3f}")
+if (work / "spinner-adw.0").exists():
+    adw_values = [count("spinner-adw.0"), count(f"spinner-adw.{frames}")]
+    if None in adw_values:
+        print("[bench] callgrind failed: spinner-adw", file=sys.stderr)
+        sys.exit(1)
+    adw = (adw_values[1] - adw_values[0]) / frames
+    print(f"cairo.spinner_adw_instructions_per_frame: {adw:.0f}")
+    print(f"cairo.spinner_vs_adwspinner_instructions_per_frame_ratio: {hud / adw:.3f}")
 PY
     rm -rf "$work"
 fi

@@ -6,7 +6,8 @@ import GtkSupport
 /// Spinners, each alone and centred in a 400×300 window: an indeterminate HUD
 /// with a status label over a black mask (GtkHUD's own ring, 38 px, or the
 /// `.native` indicator, a 32 px GtkSpinner inside the bezel), against bare
-/// GtkSpinners of the same sizes.
+/// GtkSpinners of the same sizes and, where libadwaita has it (1.6+), bare
+/// AdwSpinners of the same sizes.
 @MainActor
 enum SpinnerBench {
     enum Subject: String, CaseIterable {
@@ -18,12 +19,29 @@ enum SpinnerBench {
         case gtk
         /// A bare GtkSpinner as big as the `.native` HUD's (32 px).
         case gtk32
+        /// A bare AdwSpinner (libadwaita 1.6+) as big as the HUD's ring.
+        case adw
+        /// A bare AdwSpinner at 32 px, the size GNOME's apps give a page's spinner.
+        case adw32
+
+        var isAdwSpinner: Bool { self == .adw || self == .adw32 }
+        var size: Int32 { self == .gtk || self == .adw ? indicatorSize : nativeIndicatorSize }
+        /// The subjects this libadwaita can show.
+        static var available: [Subject] { allCases.filter { !$0.isAdwSpinner || adwSpinnerNew != nil } }
     }
 
+    typealias WidgetConstructor = @convention(c) () -> UnsafeMutablePointer<GtkWidget>?
+    /// `adw_spinner_new` (libadwaita 1.6), looked up at run time: the bench is
+    /// built against Debian 12's libadwaita 1.2 headers, which do not have it.
+    nonisolated static let adwSpinnerNew: WidgetConstructor? = {
+        guard let symbol = dlsym(nil, "adw_spinner_new") else { return nil }
+        return unsafeBitCast(symbol, to: WidgetConstructor.self)
+    }()
+
     /// The ring's size with a status label (radius 18, line 2: 38 px); the GtkSpinner gets the same.
-    static let indicatorSize: Int32 = 38
+    nonisolated static let indicatorSize: Int32 = 38
     /// The size HUDIndicatorFactory gives a `.native` GtkSpinner.
-    static let nativeIndicatorSize: Int32 = 32
+    nonisolated static let nativeIndicatorSize: Int32 = 32
 
     @MainActor final class Scene {
         let host: HostWindow
@@ -58,13 +76,22 @@ enum SpinnerBench {
             hud.show(animated: false)
             host.waitForFrames(3)
             return Scene(host: host, hud: hud)
-        case .gtk, .gtk32:
-            let size = subject == .gtk ? indicatorSize : nativeIndicatorSize
-            let spinner = gtk_spinner_new()!
-            gtk_widget_set_size_request(spinner, size, size)
+        case .gtk, .gtk32, .adw, .adw32:
+            let spinner: UnsafeMutablePointer<GtkWidget>
+            if subject.isAdwSpinner {
+                guard let constructor = adwSpinnerNew, let made = constructor() else {
+                    note("AdwSpinner needs libadwaita 1.6 or later")
+                    exit(1)
+                }
+                // An AdwSpinner draws at its allocation (16 to 64 px) and always spins.
+                spinner = made
+            } else {
+                spinner = gtk_spinner_new()!
+                gtk_spinner_start(OpaquePointer(spinner))
+            }
+            gtk_widget_set_size_request(spinner, subject.size, subject.size)
             gtk_widget_set_halign(spinner, GTK_ALIGN_CENTER)
             gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
-            gtk_spinner_start(OpaquePointer(spinner))
             host.setChild(spinner)
             host.present()
             host.waitForFrames(3)
@@ -107,7 +134,7 @@ enum SpinnerBench {
         var perRound: [Subject: [Usage]] = [:]
         for round in 0..<rounds {
             // Alternate the order so neither subject always runs right after the other.
-            let order = round % 2 == 0 ? Subject.allCases : Subject.allCases.reversed()
+            let order = round % 2 == 0 ? Subject.available : Subject.available.reversed()
             for subject in order {
                 let usage = measure(subject, seconds: seconds)
                 total[subject, default: Usage()] += usage
@@ -115,7 +142,7 @@ enum SpinnerBench {
             }
         }
         if xServerPID == nil { note("GTKHUD_BENCH_XSERVER_PID is not set: the X server's CPU is not counted") }
-        for subject in Subject.allCases {
+        for subject in Subject.available {
             let usage = total[subject]!
             note(String(format: "%@: app %.3f + X server %.3f = %.3f ms CPU per frame at %.1f fps (%d frames in %.1f s)",
                         subject.rawValue, usage.appMsPerFrame, usage.xMsPerFrame, usage.systemMsPerFrame,
@@ -139,6 +166,21 @@ enum SpinnerBench {
         report("native_system_cpu_per_frame_ratio", native.systemMsPerFrame / gtk32.systemMsPerFrame)
         report("native_vs_gtk38_system_cpu_per_frame_ratio", native.systemMsPerFrame / gtk.systemMsPerFrame)
         note("native system ratio per round: " + roundRatios(.native, .gtk32))
+        // AdwSpinner (libadwaita 1.6+): the spinner a GNOME developer reaches for today.
+        report("spinner_adw_available", adwSpinnerNew != nil ? 1 : 0)
+        guard let adw = total[.adw], let adw32 = total[.adw32] else {
+            return note("AdwSpinner: n/a (libadwaita < 1.6)")
+        }
+        for (name, usage) in [("adw", adw), ("adw32", adw32)] {
+            report("spinner_\(name)_app_cpu_ms_per_frame", usage.appMsPerFrame)
+            report("spinner_\(name)_xserver_cpu_ms_per_frame", usage.xMsPerFrame)
+            report("spinner_\(name)_fps", usage.fps, decimals: 1)
+        }
+        report("spinner_vs_adwspinner_system_cpu_per_frame_ratio", hud.systemMsPerFrame / adw.systemMsPerFrame)
+        report("spinner_vs_adwspinner32_system_cpu_per_frame_ratio", hud.systemMsPerFrame / adw32.systemMsPerFrame)
+        report("native_vs_adwspinner32_system_cpu_per_frame_ratio", native.systemMsPerFrame / adw32.systemMsPerFrame)
+        report("adwspinner_vs_gtkspinner_system_cpu_per_frame_ratio", adw.systemMsPerFrame / gtk.systemMsPerFrame)
+        note("spinner ÷ AdwSpinner per round: " + roundRatios(.hud, .adw))
     }
 
     /// For callgrind: sets the scene up, paints `frames` frames and exits at once.

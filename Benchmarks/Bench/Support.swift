@@ -107,6 +107,16 @@ enum Bench {
         gtk_widget_get_mapped(widget) != 0 && gtk_widget_get_width(widget) > 0 && gtk_widget_get_height(widget) > 0
     }
 
+    /// The GskRenderer type a new window gets (GSK_RENDERER, or GTK's choice when unset).
+    static func rendererInUse() -> String {
+        let host = HostWindow(width: 100, height: 100, title: "gtkhud-bench renderer")
+        host.present()
+        host.waitForFrames(1)
+        defer { host.close() }
+        guard let renderer = gtk_native_get_renderer(OpaquePointer(host.window)) else { return "none" }
+        return typeName(UnsafeMutableRawPointer(renderer))
+    }
+
     static var liveObjects: Int { WidgetTypes.totalLiveInstances + ClosureBoxes.liveCount }
 }
 

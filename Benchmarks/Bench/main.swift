@@ -7,6 +7,7 @@
 //                                        cycles; bridge: the bridge's own figures, not in the default set)
 //   gtkhud-bench --mode spinner-hud --frames N   paint N frames and exit (for callgrind)
 //   gtkhud-bench --mode spinner-gtk --frames N
+//   gtkhud-bench --mode spinner-adw --frames N   (AdwSpinner, libadwaita 1.6+; exits 3 without it)
 //   gtkhud-bench --mode spinner-png --out FILE   a picture of the benchmarked HUD
 //   gtkhud-bench --mode leak-cycles --cycles N   show/dismiss cycles for valgrind memcheck
 //   gtkhud-bench --mode before-init              public calls before gtk_init (for BadInputTests)
@@ -69,6 +70,12 @@ MainActor.assumeIsolated {
     switch option("--mode") {
     case "spinner-hud": SpinnerBench.runFrames(.hud, frames: frames)
     case "spinner-gtk": SpinnerBench.runFrames(.gtk, frames: frames)
+    case "spinner-adw":
+        guard SpinnerBench.adwSpinnerNew != nil else {
+            note("AdwSpinner: n/a (libadwaita < 1.6)")
+            exit(3)
+        }
+        SpinnerBench.runFrames(.adw, frames: frames)
     case "spinner-png":
         // A picture of the benchmarked HUD, to check what is being measured.
         let scene = SpinnerBench.makeScene(.hud)
@@ -84,7 +91,8 @@ MainActor.assumeIsolated {
     }
 
     let only = Set((option("--only") ?? "spinner,latency,progress,show,settled,memory,cycles").split(separator: ",").map(String.init))
-    note("GTK \(GtkEnvironment.runtimeVersion), renderer \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default")\(quickRun ? ", quick" : "")")
+    note("GTK \(GtkEnvironment.runtimeVersion), libadwaita \(adw_get_major_version()).\(adw_get_minor_version()).\(adw_get_micro_version()), "
+         + "GSK_RENDERER=\(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "(unset)") → \(Bench.rendererInUse())\(quickRun ? ", quick" : "")")
     report("frame_interval_ms", ShowBench.frameIntervalMs, decimals: 2)
     var sectionStart = wallSeconds()
     func finished(_ section: String) {
