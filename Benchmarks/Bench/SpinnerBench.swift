@@ -183,10 +183,14 @@ enum SpinnerBench {
         note("spinner ÷ AdwSpinner per round: " + roundRatios(.hud, .adw))
     }
 
-    /// For callgrind: sets the scene up, paints `frames` frames and exits at once.
-    /// Run with `--frames 0` for the start-up baseline.
+    /// For callgrind: sets the scene up, spins one turn (60 frames, so the ring's
+    /// arc images, rasterised once per process on first use, are all there), then
+    /// paints `frames` frames and exits at once. Run with `--frames 0` for the
+    /// baseline: the difference is the steady state of a long spin.
     static func runFrames(_ subject: Subject, frames: Int) -> Never {
         let scene = makeScene(subject)
+        let warmUp = 60
+        MainLoop.run(until: { scene.counter.painted >= warmUp }, timeoutMilliseconds: 600_000)
         scene.counter.reset()
         if frames > 0 {
             MainLoop.run(until: { scene.counter.painted >= frames }, timeoutMilliseconds: 600_000)
