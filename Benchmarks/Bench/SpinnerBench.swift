@@ -102,12 +102,16 @@ enum SpinnerBench {
     /// CPU seconds (app, X server), painted frames and wall seconds of some windows of one subject.
     struct Usage {
         var app = 0.0, xServer = 0.0, frames = 0, seconds = 0.0
+        /// The part of `app` spent in the kernel (system calls, page faults), from getrusage.
+        var appKernel = 0.0
+        var appKernelMsPerFrame: Double { frames > 0 ? appKernel * 1000 / Double(frames) : .infinity }
         var appMsPerFrame: Double { frames > 0 ? app * 1000 / Double(frames) : .infinity }
         var xMsPerFrame: Double { frames > 0 ? xServer * 1000 / Double(frames) : .infinity }
         var systemMsPerFrame: Double { appMsPerFrame + xMsPerFrame }
         var fps: Double { seconds > 0 ? Double(frames) / seconds : 0 }
         static func += (lhs: inout Usage, rhs: Usage) {
             lhs.app += rhs.app; lhs.xServer += rhs.xServer; lhs.frames += rhs.frames; lhs.seconds += rhs.seconds
+            lhs.appKernel += rhs.appKernel
         }
     }
 
@@ -116,13 +120,14 @@ enum SpinnerBench {
         let scene = makeScene(subject)
         Bench.pump(seconds: 0.2)
         scene.counter.reset()
-        let before = systemCPUSeconds(), wall = wallSeconds()
+        let before = systemCPUSeconds(), kernelBefore = kernelCPUSeconds(), wall = wallSeconds()
         Bench.pump(seconds: seconds)
-        let after = systemCPUSeconds(), elapsed = wallSeconds() - wall
+        let after = systemCPUSeconds(), kernelAfter = kernelCPUSeconds(), elapsed = wallSeconds() - wall
         let frames = scene.counter.painted
         scene.close()
         Bench.pump(seconds: 0.1)
-        return Usage(app: after.app - before.app, xServer: after.xServer - before.xServer, frames: frames, seconds: elapsed)
+        return Usage(app: after.app - before.app, xServer: after.xServer - before.xServer, frames: frames, seconds: elapsed,
+                     appKernel: kernelAfter - kernelBefore)
     }
 
     /// The subjects take turns (`rounds` windows of `seconds` each), so the
@@ -144,9 +149,9 @@ enum SpinnerBench {
         if xServerPID == nil { note("GTKHUD_BENCH_XSERVER_PID is not set: the X server's CPU is not counted") }
         for subject in Subject.available {
             let usage = total[subject]!
-            note(String(format: "%@: app %.3f + X server %.3f = %.3f ms CPU per frame at %.1f fps (%d frames in %.1f s)",
-                        subject.rawValue, usage.appMsPerFrame, usage.xMsPerFrame, usage.systemMsPerFrame,
-                        usage.fps, usage.frames, usage.seconds))
+            note(String(format: "%@: app %.3f (kernel %.3f) + X server %.3f = %.3f ms CPU per frame at %.1f fps (%d frames in %.1f s)",
+                        subject.rawValue, usage.appMsPerFrame, usage.appKernelMsPerFrame, usage.xMsPerFrame,
+                        usage.systemMsPerFrame, usage.fps, usage.frames, usage.seconds))
         }
         func roundRatios(_ subject: Subject, _ anchor: Subject) -> String {
             zip(perRound[subject]!, perRound[anchor]!)
@@ -155,6 +160,7 @@ enum SpinnerBench {
         let hud = total[.hud]!, native = total[.native]!, gtk = total[.gtk]!, gtk32 = total[.gtk32]!
         for (name, usage) in [("hud", hud), ("native", native), ("gtk", gtk), ("gtk32", gtk32)] {
             report("spinner_\(name)_app_cpu_ms_per_frame", usage.appMsPerFrame)
+            report("spinner_\(name)_app_kernel_cpu_ms_per_frame", usage.appKernelMsPerFrame)
             report("spinner_\(name)_xserver_cpu_ms_per_frame", usage.xMsPerFrame)
             report("spinner_\(name)_fps", usage.fps, decimals: 1)
         }
@@ -173,6 +179,7 @@ enum SpinnerBench {
         }
         for (name, usage) in [("adw", adw), ("adw32", adw32)] {
             report("spinner_\(name)_app_cpu_ms_per_frame", usage.appMsPerFrame)
+            report("spinner_\(name)_app_kernel_cpu_ms_per_frame", usage.appKernelMsPerFrame)
             report("spinner_\(name)_xserver_cpu_ms_per_frame", usage.xMsPerFrame)
             report("spinner_\(name)_fps", usage.fps, decimals: 1)
         }
