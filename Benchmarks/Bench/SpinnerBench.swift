@@ -3,6 +3,10 @@ import Foundation
 import GtkHUD
 import GtkSupport
 
+/// Frames the floor subject has drawn (its colour alternates with the parity;
+/// a global, as a C draw function cannot capture).
+nonisolated(unsafe) var floorFrame = 0
+
 /// Spinners, each alone and centred in a 400×300 window: an indeterminate HUD
 /// with a status label over a black mask (GtkHUD's own ring, 38 px, or the
 /// `.native` indicator, a 32 px GtkSpinner inside the bezel), against bare
@@ -23,9 +27,12 @@ enum SpinnerBench {
         case adw
         /// A bare AdwSpinner at 32 px, the size GNOME's apps give a page's spinner.
         case adw32
+        /// The floor: a 38 px square that changes colour every frame (one solid
+        /// fill). What any animation of that size pays per frame here, whatever it draws.
+        case floor
 
         var isAdwSpinner: Bool { self == .adw || self == .adw32 }
-        var size: Int32 { self == .gtk || self == .adw ? indicatorSize : nativeIndicatorSize }
+        var size: Int32 { self == .gtk || self == .adw || self == .floor ? indicatorSize : nativeIndicatorSize }
         /// The subjects this libadwaita can show.
         static var available: [Subject] { allCases.filter { !$0.isAdwSpinner || adwSpinnerNew != nil } }
     }
@@ -76,6 +83,25 @@ enum SpinnerBench {
             hud.show(animated: false)
             host.waitForFrames(3)
             return Scene(host: host, hud: hud)
+        case .floor:
+            let square = gtk_drawing_area_new()!
+            gtk_widget_set_size_request(square, subject.size, subject.size)
+            gtk_widget_set_halign(square, GTK_ALIGN_CENTER)
+            gtk_widget_set_valign(square, GTK_ALIGN_CENTER)
+            gtk_drawing_area_set_draw_func(square.cast(to: GtkDrawingArea.self), { _, cairo, width, height, _ in
+                floorFrame &+= 1
+                cairo_set_source_rgb(cairo, 0.2, 0.2, floorFrame % 2 == 0 ? 0.2 : 0.3)
+                cairo_rectangle(cairo, 0, 0, Double(width), Double(height))
+                cairo_fill(cairo)
+            }, nil, nil)
+            TickCallback.add(to: square) { _ in
+                gtk_widget_queue_draw(square)
+                return true
+            }
+            host.setChild(square)
+            host.present()
+            host.waitForFrames(3)
+            return Scene(host: host, hud: nil)
         case .gtk, .gtk32, .adw, .adw32:
             let spinner: UnsafeMutablePointer<GtkWidget>
             if subject.isAdwSpinner {
@@ -164,6 +190,14 @@ enum SpinnerBench {
             report("spinner_\(name)_xserver_cpu_ms_per_frame", usage.xMsPerFrame)
             report("spinner_\(name)_fps", usage.fps, decimals: 1)
         }
+        let floor = total[.floor]!
+        report("spinner_floor_app_cpu_ms_per_frame", floor.appMsPerFrame)
+        report("spinner_floor_app_kernel_cpu_ms_per_frame", floor.appKernelMsPerFrame)
+        report("spinner_floor_xserver_cpu_ms_per_frame", floor.xMsPerFrame)
+        report("spinner_floor_fps", floor.fps, decimals: 1)
+        // The lowest whole-system ratio against a GtkSpinner any 38 px animation could reach here.
+        report("spinner_floor_vs_gtkspinner_system_cpu_per_frame_ratio", floor.systemMsPerFrame / gtk.systemMsPerFrame)
+        report("spinner_vs_floor_system_cpu_per_frame_ratio", hud.systemMsPerFrame / floor.systemMsPerFrame)
         report("spinner_hud_xserver_share", hud.xMsPerFrame / hud.systemMsPerFrame)
         report("spinner_gtk_xserver_share", gtk.xMsPerFrame / gtk.systemMsPerFrame)
         report("spinner_app_cpu_per_frame_ratio", hud.appMsPerFrame / gtk.appMsPerFrame)

@@ -7,7 +7,8 @@
 //                                        cycles; bridge: the bridge's own figures, not in the default set)
 //   gtkhud-bench --mode spinner-hud --frames N   paint N frames and exit (for callgrind)
 //   gtkhud-bench --mode spinner-gtk --frames N
-//   gtkhud-bench --mode spinner-adw --frames N   (AdwSpinner, libadwaita 1.6+; exits 3 without it)
+//   gtkhud-bench --mode spinner-adw --frames N   (AdwSpinner, libadwaita 1.6+; exits 3 without it;
+//                                                also spinner-native, -gtk32, -adw32, -floor)
 //   gtkhud-bench --mode spinner-png --out FILE   a picture of the benchmarked HUD
 //   gtkhud-bench --mode leak-cycles --cycles N   show/dismiss cycles for valgrind memcheck
 //   gtkhud-bench --mode before-init              public calls before gtk_init (for BadInputTests)
@@ -68,14 +69,14 @@ MainActor.assumeIsolated {
     }
     let frames = Int(option("--frames") ?? "") ?? 60
     switch option("--mode") {
-    case "spinner-hud": SpinnerBench.runFrames(.hud, frames: frames)
-    case "spinner-gtk": SpinnerBench.runFrames(.gtk, frames: frames)
-    case "spinner-adw":
-        guard SpinnerBench.adwSpinnerNew != nil else {
+    case let mode? where mode.hasPrefix("spinner-") && SpinnerBench.Subject(rawValue: String(mode.dropFirst(8))) != nil:
+        // spinner-hud, -native, -gtk, -gtk32, -adw, -adw32, -floor
+        let subject = SpinnerBench.Subject(rawValue: String(mode.dropFirst(8)))!
+        guard !subject.isAdwSpinner || SpinnerBench.adwSpinnerNew != nil else {
             note("AdwSpinner: n/a (libadwaita < 1.6)")
             exit(3)
         }
-        SpinnerBench.runFrames(.adw, frames: frames)
+        SpinnerBench.runFrames(subject, frames: frames)
     case "spinner-png":
         // A picture of the benchmarked HUD, to check what is being measured.
         let scene = SpinnerBench.makeScene(.hud)
