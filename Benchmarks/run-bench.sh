@@ -65,9 +65,10 @@ if [ "$quick" = 0 ]; then
     run_callgrind spinner-hud & run_callgrind spinner-gtk & wait
     # AdwSpinner (libadwaita 1.6+): `--mode spinner-adw` exits 3 where it is missing.
     if "$bin" --mode spinner-adw --frames 0 >/dev/null 2>&1; then
-        run_callgrind spinner-adw
+        run_callgrind spinner-adw & run_callgrind spinner-floor & wait
     else
         echo "[bench] callgrind: AdwSpinner n/a (libadwaita < 1.6)" >&2
+        run_callgrind spinner-floor
     fi
     python3 - "$work" "$frames" <<'PY' | tee -a "$figures" || status=1
 import sys, pathlib
@@ -83,6 +84,9 @@ if hud is None or gtk is None:
 print(f"cairo.spinner_hud_instructions_per_frame: {hud:.0f}")
 print(f"cairo.spinner_gtk_instructions_per_frame: {gtk:.0f}")
 print(f"cairo.spinner_instructions_per_frame_ratio: {hud / gtk:.3f}")
+floor = per_frame("spinner-floor")
+if floor is not None:
+    print(f"cairo.spinner_floor_instructions_per_frame: {floor:.0f}")
 if (work / "spinner-adw.log").exists():
     adw = per_frame("spinner-adw")
     if adw is None:
