@@ -9,6 +9,7 @@ let package = Package(
     name: "GtkHUD",
     products: [
         .library(name: "GtkHUD", targets: ["GtkHUD"]),
+        .library(name: "CGtk", targets: ["CGtk"]),
         .executable(name: "gtkhud-gallery", targets: ["Gallery"]),
         .executable(name: "gtkhud-bench", targets: ["Bench"]),
     ],
@@ -35,7 +36,8 @@ let package = Package(
         .target(
             name: "GtkHUD",
             dependencies: ["HUDCore", "HUDWidgets", "GtkSupport", "CGtk"],
-            resources: [.embedInCode("Resources/gtkhud.css")]
+            // The compiled translations (scripts/update-po): found without an install step and without Foundation.
+            resources: [.embedInCode("Resources/gtkhud.css"), .embedInCode("Resources/gtkhud-catalogs.bin")]
         ),
         .executableTarget(name: "Gallery", dependencies: ["GtkHUD", "GtkSupport", "CGtk"]),
         .executableTarget(name: "Bench", dependencies: ["GtkHUD", "GtkSupport", "HUDWidgets", "HUDCore", "CGtk"], path: "Benchmarks/Bench"),
@@ -50,3 +52,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// swift-docc-plugin, for `swift package generate-documentation` (scripts/docs sets
+// GTKHUD_DOCS=1). No target uses it, and it is declared only when asked for, so a
+// build of GtkHUD (CI's fresh Debian roots, an offline machine) never fetches it;
+// apps depending on GtkHUD would not fetch it either way (no product uses it).
+if Context.environment["GTKHUD_DOCS"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

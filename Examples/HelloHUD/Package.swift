@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // An app written only from GtkHUD's README, as a user would: it depends on
-// GtkHUD by path and imports nothing else. scripts/test builds and runs it.
+// GtkHUD by path and uses only its products, GtkHUD and CGtk (GTK's C API, for
+// the window it builds from a .ui file). scripts/test builds and runs it.
 import PackageDescription
 
 let package = Package(
@@ -9,7 +10,10 @@ let package = Package(
         .package(name: "GtkHUD", path: "../.."),
     ],
     targets: [
-        .executableTarget(name: "HelloHUD", dependencies: [.product(name: "GtkHUD", package: "GtkHUD")]),
+        .executableTarget(name: "HelloHUD", dependencies: [
+            .product(name: "GtkHUD", package: "GtkHUD"),
+            .product(name: "CGtk", package: "GtkHUD"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

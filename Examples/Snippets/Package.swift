@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// Compiles every Swift code block of README.md and of GtkHUD's DocC comments
+// Compiles every Swift code block of README.md, of the DocC articles and of GtkHUD's DocC comments
 // (scripts/lib/snippets.py writes them into Sources/Snippets/Snippets.swift;
 // Prelude.swift declares the names the examples take as given, such as `window`).
 import PackageDescription
@@ -10,7 +10,10 @@ let package = Package(
         .package(name: "GtkHUD", path: "../.."),
     ],
     targets: [
-        .target(name: "Snippets", dependencies: [.product(name: "GtkHUD", package: "GtkHUD")]),
+        .target(name: "Snippets", dependencies: [
+            .product(name: "GtkHUD", package: "GtkHUD"),
+            .product(name: "CGtk", package: "GtkHUD"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

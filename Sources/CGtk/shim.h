@@ -16,6 +16,8 @@
 #include <glib-unix.h>
 #include <dlfcn.h>
 #include <stdbool.h>
+#include <libintl.h>  /* dgettext and bindtextdomain for the gtkhud domain */
+#include <locale.h>
 
 /* ---- Fundamental type ids (G_TYPE_* are macros) ---- */
 static inline GType gtkhud_type_boolean(void) { return G_TYPE_BOOLEAN; }
@@ -162,6 +164,50 @@ static inline int gtkhud_settings_boolean(const char *name) {
     else if (G_VALUE_HOLDS_ENUM(&value)) result = g_value_get_enum(&value) != 0 ? 1 : 0;
     g_value_unset(&value);
     return result;
+}
+
+/* The fractional scale of the surface `widget` is drawn on (gdk_surface_get_scale,
+   GTK 4.12+, looked up at run time); 0 when unknown. */
+static inline double gtkhud_widget_surface_scale(GtkWidget *widget) {
+    typedef double (*SurfaceScale)(GdkSurface *);
+    static SurfaceScale get_scale = NULL;
+    static gboolean looked_up = FALSE;
+    if (!looked_up) { get_scale = (SurfaceScale) dlsym(RTLD_DEFAULT, "gdk_surface_get_scale"); looked_up = TRUE; }
+    GtkNative *native = gtk_widget_get_native(widget);
+    GdkSurface *surface = native ? gtk_native_get_surface(native) : NULL;
+    if (get_scale == NULL || surface == NULL) return 0;
+    return get_scale(surface);
+}
+
+/* A new AdwSpinner (libadwaita 1.6+, looked up at run time), or NULL. */
+static inline GtkWidget *gtkhud_adw_spinner_new(void) {
+    typedef GtkWidget *(*SpinnerNew)(void);
+    SpinnerNew spinner_new = (SpinnerNew) dlsym(RTLD_DEFAULT, "adw_spinner_new");
+    return spinner_new ? spinner_new() : NULL;
+}
+
+/* A string GtkSettings property (gtk-theme-name), newly allocated, or NULL. */
+static inline char *gtkhud_settings_string(GtkSettings *settings, const char *name) {
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(settings), name);
+    if (spec == NULL || spec->value_type != G_TYPE_STRING) return NULL;
+    char *value = NULL;
+    g_object_get(settings, name, &value, NULL);
+    return value;
+}
+
+/* An integer GtkSettings property (gtk-xft-dpi); 0 when absent. */
+static inline gint gtkhud_settings_get_int(GtkSettings *settings, const char *name) {
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(settings), name);
+    if (spec == NULL || spec->value_type != G_TYPE_INT) return 0;
+    gint value = 0;
+    g_object_get(settings, name, &value, NULL);
+    return value;
+}
+
+static inline void gtkhud_settings_set_int(GtkSettings *settings, const char *name, gint value) {
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(settings), name);
+    if (spec == NULL || spec->value_type != G_TYPE_INT) return;
+    g_object_set(settings, name, value, NULL);
 }
 
 /* ---- Accessibility property updates (gtk_accessible_update_property is variadic) ---- */

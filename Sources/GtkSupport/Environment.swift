@@ -50,6 +50,28 @@ public enum GtkEnvironment {
     /// GTK 4.22+; nil where this GTK does not have the setting).
     public static var prefersReducedMotion: Bool? { settingsFlag("gtk-interface-reduced-motion") }
 
+    /// Whether the user asked for high contrast: libadwaita's high-contrast
+    /// style (the desktop's setting, or `ADW_DEBUG_HIGH_CONTRAST=1`), or a
+    /// high-contrast GTK theme (`GTK_THEME=HighContrast`, `Adwaita:hc`,
+    /// `Default-hc`), which libadwaita's style manager does not report.
+    public static var prefersHighContrast: Bool {
+        if adw_style_manager_get_high_contrast(adw_style_manager_get_default()) != 0 { return true }
+        var themes: [String] = []
+        if let environment = g_getenv("GTK_THEME") { themes.append(String(cString: environment)) }
+        if let settings = gtk_settings_get_default(), let name = gtkhud_settings_string(settings, "gtk-theme-name") {
+            themes.append(String(cString: name))
+            g_free(name)
+        }
+        return themes.contains { isHighContrastTheme($0) }
+    }
+
+    /// Whether a GTK theme name (as `GTK_THEME` spells it) is a high-contrast theme.
+    public static func isHighContrastTheme(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.hasPrefix("highcontrast") || lowered.hasSuffix(":hc") || lowered.hasSuffix("-hc")
+            || lowered.contains("-hc-") || lowered.contains(":hc-")
+    }
+
     /// A boolean `GtkSettings` property, or nil when this GTK does not have it.
     public static func settingsFlag(_ name: String) -> Bool? {
         switch gtkhud_settings_boolean(name) {

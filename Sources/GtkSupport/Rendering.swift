@@ -34,7 +34,22 @@ public struct RenderedImage: Sendable {
 public enum WidgetRenderer {
     /// Renders `widget` at its allocated size; nil if it has no size or no renderer.
     public static func render(_ widget: UnsafeMutablePointer<GtkWidget>) -> RenderedImage? {
-        guard let texture = renderTexture(widget) else { return nil }
+        render(widget, scale: 1)
+    }
+
+    /// Renders `widget` (at `scale` device pixels per pixel) and writes a PNG; returns whether it was written.
+    @discardableResult
+    public static func savePNG(_ widget: UnsafeMutablePointer<GtkWidget>, to path: String, scale: Double = 1) -> Bool {
+        guard let texture = renderTexture(widget, scale: scale) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        return path.withCString { gdk_texture_save_to_png(texture, $0) } != 0
+    }
+
+    /// Renders `widget` in device pixels at `scale` (2 for a 2x display, 1.25 for
+    /// 125 %): its nodes are drawn under a scale transform, as GSK draws a
+    /// window's frame, so what it rasterises itself is rasterised at that scale.
+    public static func render(_ widget: UnsafeMutablePointer<GtkWidget>, scale: Double) -> RenderedImage? {
+        guard let texture = renderTexture(widget, scale: scale) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
         let width = Int(gdk_texture_get_width(texture)), height = Int(gdk_texture_get_height(texture))
         let stride = width * 4
@@ -43,27 +58,31 @@ public enum WidgetRenderer {
         return RenderedImage(width: width, height: height, stride: stride, bytes: bytes)
     }
 
-    /// Renders `widget` and writes a PNG; returns whether it was written.
-    @discardableResult
-    public static func savePNG(_ widget: UnsafeMutablePointer<GtkWidget>, to path: String) -> Bool {
-        guard let texture = renderTexture(widget) else { return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        return path.withCString { gdk_texture_save_to_png(texture, $0) } != 0
-    }
-
-    /// A new texture (caller unrefs) of the widget as drawn now.
-    public static func renderTexture(_ widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
+    /// A new texture (caller unrefs) of the widget as drawn now, at `scale` device pixels per pixel.
+    public static func renderTexture(_ widget: UnsafeMutablePointer<GtkWidget>, scale: Double = 1) -> OpaquePointer? {
         let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
-        guard width > 0, height > 0, let native = gtk_widget_get_native(widget),
+        guard width > 0, height > 0, scale.isFinite, scale > 0, let native = gtk_widget_get_native(widget),
               let renderer = gtk_native_get_renderer(native) else { return nil }
         guard let paintable = gtk_widget_paintable_new(widget) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
         let snapshot = gtk_snapshot_new()
+        if scale != 1 { gtk_snapshot_scale(snapshot, Float(scale), Float(scale)) }
         gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
         guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
         defer { gsk_render_node_unref(node) }
         var viewport = graphene_rect_t()
-        graphene_rect_init(&viewport, 0, 0, Float(width), Float(height))
+        graphene_rect_init(&viewport, 0, 0, Float((Double(width) * scale).rounded()), Float((Double(height) * scale).rounded()))
         return gsk_renderer_render_texture(renderer, node, &viewport)
+    }
+}
+
+/// The scale a widget's window is drawn at, in device pixels per pixel.
+@MainActor
+public enum DeviceScale {
+    /// The surface's fractional scale where GDK has it (4.12+, looked up at run
+    /// time; 1.25 at 125 % on Wayland), else the integer scale factor (2 at `GDK_SCALE=2`).
+    public static func of(_ widget: UnsafeMutablePointer<GtkWidget>) -> Double {
+        let fractional = gtkhud_widget_surface_scale(widget)
+        return fractional > 0 ? fractional : Double(gtk_widget_get_scale_factor(widget))
     }
 }

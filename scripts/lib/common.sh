@@ -15,7 +15,13 @@ GTKHUD_DEBIAN_PACKAGES=(
     librsvg2-common                                     # gdk-pixbuf's SVG loader (the gallery's icon)
     orca speech-dispatcher openbox x11-utils            # the real screen reader, its speech server, a window manager
     xdotool                                             # real X key and pointer events
+    gettext locales                                     # msgfmt/xgettext for scripts/check-po; the locales below
+    fonts-dejavu-core fonts-droid-fallback              # Arabic, Hebrew and CJK glyphs for the translations
 )
+
+# Locales the translation tests run GtkHUD in (LANG/LC_ALL/LC_MESSAGES need the
+# locale to exist; glibc falls back to "C" and then ignores LANGUAGE otherwise).
+GTKHUD_TEST_LOCALES=(de_DE.UTF-8 ar_EG.UTF-8 ja_JP.UTF-8)
 
 log() { printf '[gtkhud] %s\n' "$*" >&2; }
 
@@ -37,6 +43,33 @@ gtkhud_missing() {
     command -v openbox >/dev/null || echo "openbox"
     command -v xprop >/dev/null || echo "xprop (x11-utils)"
     command -v xdotool >/dev/null || echo "xdotool"
+    command -v msgfmt >/dev/null && command -v xgettext >/dev/null || echo "msgfmt and xgettext (gettext)"
+    # Arabic, Hebrew, Japanese, and the ideographs of the Chinese translation ("正在加载").
+    for pattern in :lang=ar :lang=he :lang=ja ":charset=6b63 5728 52a0 8f7d"; do
+        fc-list "$pattern" 2>/dev/null | grep -q . || echo "a font for $pattern (fonts-dejavu-core, fonts-droid-fallback)"
+    done
+    local available wanted
+    available="$(locale -a 2>/dev/null | tr 'A-Z' 'a-z' | sed 's/utf-8/utf8/')"
+    for wanted in "${GTKHUD_TEST_LOCALES[@]}"; do
+        echo "$available" | grep -qx "$(echo "$wanted" | tr 'A-Z' 'a-z' | sed 's/utf-8/utf8/')" || echo "locale $wanted"
+    done
+}
+
+# Generates the test locales (Debian's `locales`: /etc/locale.gen and locale-gen).
+gtkhud_generate_locales() {
+    local sudo="" wanted
+    [ "$(id -u)" != 0 ] && sudo="sudo"
+    [ -f /etc/locale.gen ] && command -v locale-gen >/dev/null || return 0
+    for wanted in "${GTKHUD_TEST_LOCALES[@]}"; do
+        if ! grep -qE "^${wanted//./\\.} UTF-8" /etc/locale.gen; then
+            if grep -qE "^# *${wanted//./\\.} UTF-8" /etc/locale.gen; then
+                $sudo sed -i -E "s/^# *(${wanted//./\\.} UTF-8)/\\1/" /etc/locale.gen
+            else
+                echo "$wanted UTF-8" | $sudo tee -a /etc/locale.gen >/dev/null
+            fi
+        fi
+    done
+    $sudo locale-gen >/dev/null
 }
 
 # Installs what is missing with apt-get (through sudo when not root), or says what to install.
@@ -54,6 +87,7 @@ gtkhud_ensure_dependencies() {
         log "installing with apt-get: ${GTKHUD_DEBIAN_PACKAGES[*]}"
         $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
         $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${GTKHUD_DEBIAN_PACKAGES[@]}" >/dev/null
+        gtkhud_generate_locales
         missing="$(gtkhud_missing)"
         [ -z "$missing" ] && return 0
         log "still missing after apt-get: $(echo "$missing" | paste -sd, -)"
@@ -66,6 +100,7 @@ gtkhud_ensure_dependencies() {
 [gtkhud]   - python3 with PyGObject and pyatspi (Atspi 2.0 typelib)
 [gtkhud]   - the Adwaita icon theme, desktop-file-utils and appstream (appstreamcli)
 [gtkhud]   - librsvg's gdk-pixbuf SVG loader, orca, speech-dispatcher, openbox, xprop, xdotool
+[gtkhud]   - gettext (msgfmt, xgettext) and the locales ${GTKHUD_TEST_LOCALES[*]}
 [gtkhud] Missing now:
 $(echo "$missing" | sed 's/^/[gtkhud]   * /')
 MSG

@@ -4,6 +4,11 @@ set -u
 results="$1"
 cd "$(dirname "$0")/../.."
 status=0
+# The suite expects GtkHUD's English words whatever the developer's language;
+# the translation tests set the language they test (LocalizationTests,
+# test_orca_languages.py).
+export LANGUAGE=en
+unset LC_ALL LC_MESSAGES
 
 swift_log="$(mktemp)"
 swift test --skip-build 2>&1 | tee "$swift_log"
@@ -31,6 +36,24 @@ st_total="$(echo "$st" | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/')"
 if echo "$st" | grep -q "passed"; then echo "${st_total:-0} 0 0" >> "$results"; else
     st_failed="$(grep -cE "^✘ Test .* failed" "$swift_log")"
     echo "$(( ${st_total:-0} - st_failed )) $st_failed 0" >> "$results"; status=1; fi
+
+# The pixel tests again on a 2x display (GDK_SCALE is read when GTK opens the
+# display) and the contrast tests under libadwaita's high-contrast style and
+# GTK's HighContrast theme (both read at start-up).
+run_pass() {
+    local pass_log; pass_log="$(mktemp)"
+    env "$1" swift test --skip-build --filter "$2" 2>&1 | tee "$pass_log"
+    [ "${PIPESTATUS[0]}" = 0 ] || status=1
+    local total failed skipped
+    total="$(grep -cE "^Test Case '.*' (passed|failed|skipped) \(" "$pass_log")"
+    failed="$(grep -cE "^Test Case '.*' failed \(" "$pass_log")"
+    skipped="$(grep -cE "^Test Case '.*' skipped \(" "$pass_log")"
+    [ "$total" -gt 0 ] || { echo "[gtkhud] the $1 pass ran no tests" >&2; failed=1; status=1; }
+    echo "$(( total - failed - skipped )) $failed $skipped" >> "$results"
+}
+run_pass GDK_SCALE=2 "GtkHUDTests.(RingSharpnessTests|TextScaleTests|ContrastTests)"
+run_pass ADW_DEBUG_HIGH_CONTRAST=1 "GtkHUDTests.(ContrastTests|TextScaleTests)"
+run_pass GTK_THEME=HighContrast "GtkHUDTests.(ContrastTests|TextScaleTests)"
 
 # The README's example app: it checks what it showed and exits non-zero otherwise.
 hello="Examples/HelloHUD/.build/debug/HelloHUD"

@@ -146,11 +146,12 @@ final class InstanceHUDPage: GalleryPage {
         guard let hud = makeHUD(.annularDeterminate, label: label) else { return nil }
         hud.detailsLabel = "Press Cancel or Escape"
         let timer = animateProgress(duration: 6, update: { hud.progress = $0 }) { hud.hide() }
-        hud.setButton("Cancel") {
+        // GtkHUD's own words, in the user's language, serve the app's button too.
+        hud.setButton(HUDStrings.current.cancel) {
             timer.cancel()
             hud.setButton(nil)
             hud.mode = .info
-            hud.label = "Cancelled"
+            hud.label = HUDStrings.current.cancelled
             hud.detailsLabel = nil
             hud.hide(afterDelay: 1)
             onCancel()

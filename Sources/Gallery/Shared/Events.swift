@@ -17,7 +17,7 @@ final class EventCenter {
     static let shared = EventCenter()
 
     /// What kind of message an event is about.
-    enum Source: String { case hud, banner }
+    enum Source: String { case hud, banner, button }
 
     struct Counters {
         var willAppear = 0, didAppear = 0, willDisappear = 0, didDisappear = 0, touches = 0

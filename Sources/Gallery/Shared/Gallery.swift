@@ -25,6 +25,8 @@ struct Options {
     var mode: Mode = .interactive
     var dark = false
     var page: String?
+    /// GtkHUD's language (`--language de`), as the header bar's menu sets it.
+    var language: String?
     /// Only screenshots whose name starts with this (development).
     var only: String?
     var error: String?
@@ -35,6 +37,7 @@ struct Options {
           --page NAME            open on a page (shared-hud, instance-hud, positions, banners,
                                  theming, accessibility, stress)
           --dark                 start in the dark style
+          --language CODE        GtkHUD's own words in CODE (de, fr, es, pt_BR, ar, he, ja, zh_CN, en)
           --list-scenarios       print the scripted scenarios, one a line
           --scenario NAME[,NAME] play scenarios in turn without input, print what they show, exit
           --list-themes          print the themes folder and the preset names
@@ -63,6 +66,12 @@ struct Options {
             case "--help", "-h": options.mode = .help
             case "--dark": options.dark = true
             case "--page": options.page = value(argument)
+            case "--language":
+                if let code = value(argument) {
+                    if LanguageSwitcher.codes.contains(code) { options.language = code } else {
+                        options.error = "--language takes one of \(LanguageSwitcher.codes.joined(separator: ", ")), not “\(code)”"
+                    }
+                }
             case "--only": options.only = value(argument)
             case "--list-scenarios": options.mode = .listScenarios
             case "--list-themes": options.mode = .listThemes
@@ -125,6 +134,7 @@ enum Gallery {
             return
         }
         themes = Themes.load()
+        if let language = options.language { LanguageSwitcher.apply(language) }
         let pages: [GalleryPage] = [
             SharedHUDPage(), InstanceHUDPage(), PositionsPage(), BannersPage(),
             ThemingPage(presets: themes), AccessibilityPage(), StressPage(),

@@ -68,6 +68,7 @@ final class GalleryWindow {
         gtk_button_set_icon_name(darkToggle.cast(to: GtkButton.self), "weather-clear-night-symbolic")
         gtk_widget_set_tooltip_text(darkToggle, "Dark style")
         adw_header_bar_pack_end(contentHeader.op, darkToggle)
+        adw_header_bar_pack_end(contentHeader.op, LanguageSwitcher.makeDropDown())
         let dismissAll = UI.iconButton("edit-clear-all-symbolic", tooltip: "Dismiss every HUD") { Gallery.dismissEverything() }
         adw_header_bar_pack_start(contentHeader.op, dismissAll)
         stack = gtk_stack_new()!

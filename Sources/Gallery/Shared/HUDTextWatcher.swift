@@ -8,7 +8,8 @@ import GtkSupport
 /// "Cancelled") replacing it. What a sighted user reads, taken from the
 /// widgets themselves rather than from the library's own announcements. A
 /// result mark beside the label is part of what is read ("Success: Working",
-/// when `HUD.run` keeps the working label under a checkmark).
+/// when `HUD.run` keeps the working label under a checkmark; "Erfolg: Working"
+/// with `LANGUAGE=de`).
 @MainActor
 final class HUDTextWatcher {
     private let root: Widget
@@ -32,17 +33,18 @@ final class HUDTextWatcher {
         var seen: [UnsafeMutableRawPointer: String] = [:]
         for label in UI.descendants(of: root) where Self.isStatusLabel(label) && gtk_widget_get_mapped(label) != 0 {
             guard let inner = gtk_widget_get_first_child(label) else { continue }
-            let text = Self.meaning(besides: label).map { "\($0): \(UI.text(of: inner))" } ?? UI.text(of: inner)
+            let strings = HUDStrings.current
+            let text = Self.meaning(besides: label, strings).map { strings.result($0, UI.text(of: inner)) } ?? UI.text(of: inner)
             seen[label.raw] = text
             if lastText[label.raw] != text, !text.isEmpty { EventCenter.shared.shown(.hud, text) }
         }
         lastText = seen
     }
 
-    /// What the result mark in the label's bezel means, if it shows one.
-    private static func meaning(besides label: Widget) -> String? {
+    /// What the result mark in the label's bezel means, if it shows one, in GtkHUD's current language.
+    private static func meaning(besides label: Widget, _ strings: HUDStrings) -> String? {
         guard let bezel = gtk_widget_get_parent(label) else { return nil }
-        let marks = ["hudimage-success": "Success", "hudimage-error": "Error", "hudimage-info": "Information"]
+        let marks = ["hudimage-success": strings.success, "hudimage-error": strings.error, "hudimage-info": strings.information]
         for widget in UI.descendants(of: bezel) {
             for (cssClass, meaning) in marks where UI.hasClass(widget, cssClass) { return meaning }
         }

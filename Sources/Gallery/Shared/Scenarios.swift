@@ -354,6 +354,8 @@ enum ScenarioRunner {
             banners.show(title: "New message", subtitle: "From Ada", image: .iconName("mail-unread-symbolic"), seconds: 1)
             await Clock.sleep(0.9)
             await ProgressHUD.dismissAndWait()
+        case "l10n-defaults":
+            await LanguageScenario.play()
         case "a11y-typing":
             await typeWhileMessagesAppear()
         default:

@@ -40,6 +40,8 @@ enum Screenshots {
         await banners()
         await themes()
         await darkStyle()
+        await textSizes()
+        await languages()
 
         emit("screenshots: \(written.count) written to \(directory)")
         if !failed.isEmpty {
@@ -48,13 +50,13 @@ enum Screenshots {
         Gallery.quit(status: failed.isEmpty && !written.isEmpty ? 0 : 1)
     }
 
-    private static func wanted(_ name: String) -> Bool {
+    static func wanted(_ name: String) -> Bool {
         filters.isEmpty || filters.contains { name.hasPrefix($0) }
     }
 
     /// Shows `page`, runs `action`, waits `settle` seconds and a few frames,
     /// writes `<name>.png`, then clears every message. Skipped when filtered out.
-    private static func capture(_ name: String, on page: String, settle: Double = 0.5,
+    static func capture(_ name: String, on page: String, settle: Double = 0.5,
                                 _ action: @MainActor () -> Void = {}) async {
         guard wanted(name) else { return }
         if let target = Gallery.main.page(named: page), Gallery.main.current !== target {
@@ -64,8 +66,8 @@ enum Screenshots {
         action()
         await Clock.sleep(settle)
         await Clock.frames(3, of: Gallery.window)
-        let path = (directory as NSString).appendingPathComponent(name + ".png")
-        if WidgetRenderer.savePNG(Gallery.window, to: path) {
+        let path = (directory as NSString).appendingPathComponent(name + displaySuffix + ".png")
+        if WidgetRenderer.savePNG(Gallery.window, to: path, scale: DeviceScale.of(Gallery.window)) {
             written.append(name)
             emit("wrote \(path)")
         } else {

@@ -26,6 +26,8 @@ final class ThemingPage: GalleryPage {
     private var previewHUD: HUD?
     private var previewMode = 0
     private var previewTimer: RepeatingTimer?
+    /// The "Text size" control (gtk-xft-dpi).
+    let textScale = TextScaleControl()
     /// How many times the CSS was reloaded (one per edit).
     private(set) var reloads = 0
 
@@ -53,7 +55,7 @@ final class ThemingPage: GalleryPage {
         }
         gtk_widget_set_tooltip_text(bannerButton, "Show a banner for six seconds")
         let toolbar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [
-            UI.label("Theme"), presetDropDown, UI.label("Preview"), modeDropDown,
+            UI.label("Theme"), presetDropDown, UI.label("Preview"), modeDropDown, textScale.widget,
         ])
 
         // The preview: a HUD on its own overlay above some sample content.

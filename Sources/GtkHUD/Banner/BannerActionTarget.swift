@@ -4,9 +4,13 @@ import GtkSupport
 extension NotificationBanner {
     /// The parameter passed to a `GAction` (its `GVariant`, made for you).
     public enum ActionTarget: Sendable, Equatable {
+        /// A string, for an `s`-typed action.
         case string(String)
+        /// A 32-bit integer, for an `i`-typed action.
         case int(Int32)
+        /// A boolean, for a `b`-typed action.
         case bool(Bool)
+        /// A double, for a `d`-typed action.
         case double(Double)
 
         /// A new floating `GVariant` of this value.

@@ -20,7 +20,7 @@ import HUDWidgets
 /// turn, a high-priority one shows at once and puts the oldest banner back
 /// in the queue. Escape dismisses the focused banner, or else the newest one.
 /// When the window is destroyed, every banner still showing or waiting is
-/// dismissed with ``BannerDismissReason/hostDestroyed`` (each `onDismiss` runs once).
+/// dismissed with ``/HUDCore/BannerDismissReason/hostDestroyed`` (each `onDismiss` runs once).
 @MainActor
 public final class BannerCenter {
     /// The logic: order, timeouts, transitions.
@@ -88,12 +88,12 @@ public final class BannerCenter {
         }
     }
 
-    /// Where banners sit. ``BannerPlacement/belowHeaderBar`` (the default, for
+    /// Where banners sit. ``/HUDCore/BannerPlacement/belowHeaderBar`` (the default, for
     /// desktop windows): a top banner slides out from under the window's header
     /// bar (its title bar, or a header bar at the top of the content such as an
     /// `AdwToolbarView` top bar) and never covers the title or the window
     /// buttons; a bottom banner stands on a bottom bar if there is one, else on
-    /// the bottom edge. ``BannerPlacement/coversTopEdge`` keeps the iOS look of
+    /// the bottom edge. ``/HUDCore/BannerPlacement/coversTopEdge`` keeps the iOS look of
     /// BRYXBanner: top banners hang from the very top of the window, over the title bar.
     public var placement: BannerPlacement {
         get { overlayReference.withObject { HUDOverlayWidget.of($0.asWidget)?.bannerPlacement ?? .belowHeaderBar } ?? .belowHeaderBar }
@@ -115,7 +115,7 @@ public final class BannerCenter {
     public var queuedBanners: [NotificationBanner] { queue.queuedBanners.compactMap { wrappers[$0] } }
 
     /// Dismisses every banner of this window, showing and waiting. Each
-    /// `onDismiss` runs once (reason ``BannerDismissReason/dismissAll``).
+    /// `onDismiss` runs once (reason ``/HUDCore/BannerDismissReason/dismissAll``).
     public func dismissAll() {
         queue.dismissAll()
     }

@@ -26,7 +26,7 @@ import HUDWidgets
 ///
 /// Accessibility: the banner's widget has the alert role, its title as
 /// accessible name and its subtitle as description; on GTK 4.14 and later its
-/// appearance is announced (assertively for ``BannerPriority/high``). Its
+/// appearance is announced (assertively for ``/HUDCore/BannerPriority/high``). Its
 /// buttons are reachable with Tab.
 @MainActor
 public final class NotificationBanner {
@@ -51,7 +51,7 @@ public final class NotificationBanner {
     ///   - backgroundColor: the fill; nil follows the theme (see the type's discussion).
     ///   - textColor: title, subtitle and tint colour; nil follows the theme.
     ///   - onTap: called when the banner is tapped or clicked (after it starts to dismiss).
-    /// - Throws: ``BannerContentError/empty`` when title, subtitle and image are
+    /// - Throws: ``/HUDCore/BannerContentError/empty`` when title, subtitle and image are
     ///   all missing (whitespace-only text counts as missing); a message says so too.
     public init(title: String? = nil, subtitle: String? = nil, image: ImageSource? = nil,
                 backgroundColor: HUDColor? = nil, textColor: HUDColor? = nil,
@@ -79,7 +79,7 @@ public final class NotificationBanner {
 
     /// Replaces title, subtitle and image together, e.g. to update a banner
     /// already on screen. Nil removes one.
-    /// - Throws: ``BannerContentError/empty`` when all three would be missing;
+    /// - Throws: ``/HUDCore/BannerContentError/empty`` when all three would be missing;
     ///   the banner is left as it was.
     public func setMessage(title: String?, subtitle: String?, image: ImageSource?) throws(BannerContentError) {
         try core.content.replaceMessage(title: title, subtitle: subtitle, image: image)
@@ -302,7 +302,7 @@ public final class NotificationBanner {
     public var isTimeoutPaused: Bool { core.isTimeoutPaused }
 
     /// Waits until the banner is finished (after its exit animation) and returns why;
-    /// ``BannerDismissReason/notShown`` at once for a banner that is neither on
+    /// ``/HUDCore/BannerDismissReason/notShown`` at once for a banner that is neither on
     /// screen nor waiting (never shown, or its `show` was refused).
     public var dismissed: BannerDismissReason {
         get async {

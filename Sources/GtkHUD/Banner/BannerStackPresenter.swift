@@ -69,9 +69,9 @@ final class BannerStackPresenter: BannerPresenter {
 
     func announce(_ banner: Banner, _ announcement: BannerAnnouncement) {
         guard let widget = widgets[banner] else { return }
-        let message = announcement.parts.map { text in
+        let message = HUDStrings.current.sentences(announcement.parts.map { text in
             announcement.isMarkup ? Self.plainText(fromMarkup: text) : text
-        }.joined(separator: ". ")
+        })
         Announcer.announce(message, from: widget.widget, priority: announcement.isUrgent ? .assertive : .polite)
     }
 

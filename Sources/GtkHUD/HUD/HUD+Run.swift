@@ -6,10 +6,13 @@ import HUDCore
 extension HUD {
     /// Runs `work` with this HUD: shown only if the work outlasts ``graceTime``,
     /// kept for ``minimumShowTime``, ending on a success or error image for
-    /// `resultDuration` seconds. Errors are rethrown. With `cancelTitle`, a
-    /// button (and Escape) cancels the task.
+    /// `resultDuration` seconds (1). Errors are rethrown. With `cancelTitle`
+    /// (`HUDStrings.cancel`, "Cancel" in the user's language; nil for no
+    /// button), a button (and Escape) cancels the task, which ends on an info
+    /// image labelled `HUDStrings.cancelled`. `successLabel` (nil) replaces
+    /// the label on the success image.
     public func run<Value: Sendable>(
-        successLabel: String? = nil, cancelTitle: String? = "Cancel", resultDuration: Double = 1,
+        successLabel: String? = nil, cancelTitle: String? = HUDStrings.current.cancel, resultDuration: Double = 1,
         _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let task = Task { try await work() }
@@ -32,7 +35,7 @@ extension HUD {
             return value
         } catch {
             finish(token, mode: error is CancellationError ? .info : .error,
-                   label: error is CancellationError ? "Cancelled" : Self.failureText(for: error),
+                   label: error is CancellationError ? HUDStrings.current.cancelled : Self.failureText(for: error),
                    resultDuration: resultDuration)
             throw error
         }
@@ -40,20 +43,25 @@ extension HUD {
 
     /// What ``run(successLabel:cancelTitle:resultDuration:_:)`` shows for a
     /// failure: the error's `LocalizedError.errorDescription` when it has one
-    /// (with the `FoundationInterop` trait, on by default), else "Failed". A
+    /// (with the `FoundationInterop` trait, on by default), else `HUDStrings.failed`
+    /// ("Failed" in the user's language). A
     /// type name such as `ImportError(code: 7)` means nothing to the person
     /// using the app; the error itself is rethrown to your code.
     public static func failureText(for error: any Error) -> String {
         if let described = errorDescription(of: error), !described.allSatisfy(\.isWhitespace) {
             return described
         }
-        return "Failed"
+        return HUDStrings.current.failed
     }
 
     /// Runs `work` under a new HUD on `host` with a status label; see ``run(successLabel:cancelTitle:resultDuration:_:)``.
+    ///
+    /// Defaults: `graceTime` 0.5 s (quick work shows nothing), `minimumShowTime`
+    /// 0.5 s (no flash), `cancelTitle` `HUDStrings.cancel`. When no HUD can be made on
+    /// `host` (not in a window yet, …) the work still runs, without a HUD.
     public static func run<Value: Sendable>(
         on host: some GtkWidgetConvertible, label: String? = nil, graceTime: Double = 0.5,
-        minimumShowTime: Double = 0.5, successLabel: String? = nil, cancelTitle: String? = "Cancel",
+        minimumShowTime: Double = 0.5, successLabel: String? = nil, cancelTitle: String? = HUDStrings.current.cancel,
         _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         guard let hud = try? HUD(on: host) else { return try await work() }
@@ -68,12 +76,14 @@ extension HUD {
     func finish(_ token: HUDRunLedger.Token, mode: Mode, label: String?, resultDuration: Double) {
         cancellers[token] = nil
         guard runs.end(token) else { return }
-        setButton(nil)
         if lifecycle.phase == .gracePending || !lifecycle.isVisible {
+            setButton(nil)
             hide(animated: false)
             return
         }
-        showRunState(mode: mode, label: label ?? self.label)
+        // The button goes with the working state, in one change: a screen reader
+        // hears the outcome, never the outcome's mark with the working label.
+        showRunState(mode: mode, label: label ?? self.label, removingButton: true)
         hide(afterDelay: resultDuration)
     }
 
@@ -82,10 +92,12 @@ extension HUD {
         for cancel in cancellers.values { cancel() }
     }
 
-    private func showRunState(mode: Mode, label: String?) {
+    private func showRunState(mode: Mode, label: String?, removingButton: Bool = false) {
         isShowingRunState = true
-        defer { isShowingRunState = false }
         self.mode = mode
         self.label = label
+        if removingButton { setButton(nil) }
+        isShowingRunState = false
+        refresh()
     }
 }

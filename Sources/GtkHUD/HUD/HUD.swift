@@ -21,7 +21,7 @@ import HUDWidgets
 /// it is finished and ``HUD/hud(for:)`` no longer returns it.
 @MainActor
 public final class HUD {
-    /// What the bezel shows (MBProgressHUDMode, plus status images): HUDCore's ``HUDMode``.
+    /// What the bezel shows (MBProgressHUDMode, plus status images): ``/HUDCore/HUDMode``.
     public typealias Mode = HUDMode
 
     // MARK: Content
@@ -29,7 +29,9 @@ public final class HUD {
     /// What the bezel shows (`.indeterminate`).
     public var mode: Mode = .indeterminate {
         didSet {
-            if !isShowingRunState { runs.appSet(mode: mode) }
+            // A run's own change is shown once, with its label (see showRunState).
+            guard !isShowingRunState else { return }
+            runs.appSet(mode: mode)
             refresh()
         }
     }
@@ -37,7 +39,8 @@ public final class HUD {
     public var label: String? {
         didSet {
             cleanLabel = HUDValues.status(label, source: "HUD.label")
-            if !isShowingRunState { runs.appSet(label: label) }
+            guard !isShowingRunState else { return }
+            runs.appSet(label: label)
             refresh()
         }
     }
@@ -67,7 +70,7 @@ public final class HUD {
             refresh()
         }
     }
-    /// Look and motion (defaults: MBProgressHUD's fade, margin 20).
+    /// Look and motion (default: ``defaultAppearance``, MBProgressHUD's fade, margin 20).
     public var appearance: HUDAppearance {
         didSet {
             appearance = appearance.corrected(source: "HUD.appearance")
@@ -120,7 +123,8 @@ public final class HUD {
     var runs = HUDRunLedger()
     /// How to cancel each run still working (the button cancels them all).
     var cancellers: [HUDRunLedger.Token: @Sendable () -> Void] = [:]
-    /// Set while `run` itself changes mode and label, which is not the app's own change.
+    /// Set while `run` itself changes mode, label and button, which is not the
+    /// app's own change and is shown (and announced) once, as a whole.
     var isShowingRunState = false
     private var cleanLabel: String?
     private var cleanDetails: String?
@@ -177,7 +181,8 @@ public final class HUD {
         return overlay
     }
 
-    /// MBProgressHUD's look: fade, automatic style, no mask.
+    /// The appearance new HUDs get: `HUDAppearance()` with a `.fade`
+    /// transition, MBProgressHUD's look (automatic style, no mask, centred, margin 20).
     public static var defaultAppearance: HUDAppearance {
         var appearance = HUDAppearance()
         appearance.transition = .fade
@@ -228,7 +233,7 @@ public final class HUD {
     public func setButton(_ title: String?, action: (@MainActor () -> Void)? = nil) {
         buttonAction = action
         buttonTitle = title
-        refresh()
+        if !isShowingRunState { refresh() }
     }
 
     // MARK: Progress from anywhere

@@ -47,7 +47,7 @@ final class HUDBezelPresenter: HUDPresenter {
     var isAttached: Bool { gtk_widget_get_parent(mask.widget) != nil }
     /// The bezel widget (for tests and accessibility).
     var bezelWidget: UnsafeMutablePointer<GtkWidget>? { bezel?.widget }
-    private var bezelView: HUDBezelWidget? { bezel.flatMap { HUDBezelWidget.of($0.widget) } }
+    var bezelView: HUDBezelWidget? { bezel.flatMap { HUDBezelWidget.of($0.widget) } }
     var maskWidgetPointer: UnsafeMutablePointer<GtkWidget> { mask.widget }
     /// The ring or bar showing progress, if any.
     var ringWidget: HUDRingWidget? { bezelView?.ringWidget }
@@ -131,6 +131,11 @@ final class HUDBezelPresenter: HUDPresenter {
     func finishDisappear() {
         animation = nil
         isOnScreen = false
+        // The bezel kept the keyboard after its button went (see HUDBezelWidget):
+        // hand it to the window's first focusable widget, not to nowhere.
+        let bezelHadFocus = bezel.map { gtk_widget_has_focus($0.widget) != 0 } ?? false
+        let root = bezel.flatMap { gtk_widget_get_root($0.widget) }.map { UnsafeMutableRawPointer($0).asWidget }
+        let wasBlocking = isBlocking // a blocking HUD's block gives the focus back itself
         giveBackFocus()
         gtk_widget_set_visible(mask.widget, 0)
         removeEscape()
@@ -138,6 +143,7 @@ final class HUDBezelPresenter: HUDPresenter {
             overlay.removeLayer(mask.widget)
             if let bezel { overlay.removeLayer(bezel.widget) }
         }
+        if bezelHadFocus, !wasBlocking, let root { _ = gtk_widget_child_focus(root, GTK_DIR_TAB_FORWARD) }
     }
 
     private func withOverlay(_ body: (HUDOverlayWidget) -> Void) {

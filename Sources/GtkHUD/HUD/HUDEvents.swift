@@ -5,9 +5,13 @@ import HUDCore
 /// host going away cuts the fade-in short), and every appearance ends with
 /// `willDisappear` then `didDisappear` (also when the host window is destroyed).
 public enum HUDEvent: Sendable, Equatable {
+    /// The HUD starts to appear (after its grace time), showing `status`.
     case willAppear(status: String?)
+    /// The HUD's entrance finished.
     case didAppear(status: String?)
+    /// The HUD starts to leave.
     case willDisappear(status: String?)
+    /// The HUD is gone.
     case didDisappear(status: String?)
     /// A click on the mask outside the bezel (needs a blocking mask).
     case touchOutside

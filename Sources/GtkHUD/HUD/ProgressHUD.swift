@@ -139,6 +139,8 @@ public enum ProgressHUD {
     // MARK: Defaults (SVProgressHUD's set… methods)
 
     /// Look and motion of the shared HUD; changes apply to the HUD on screen.
+    /// Defaults: `HUDAppearance()`, SVProgressHUD's look (pop transition,
+    /// automatic style, no mask, centred).
     public static var appearance: HUDAppearance {
         get { SharedHUD.appearance }
         set {

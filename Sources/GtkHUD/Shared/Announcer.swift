@@ -23,7 +23,7 @@ import HUDCore
 ///
 /// Each mechanism can be turned off with ``mechanisms``. Messages are never
 /// flooded: HUDs announce a status once and progress at quarters at most every
-/// two seconds (``HUDAnnouncementPolicy``).
+/// two seconds (HUDCore's `HUDAnnouncementPolicy`).
 @MainActor
 public enum Announcer {
     /// The ways GtkHUD makes a message speakable.
@@ -32,12 +32,14 @@ public enum Announcer {
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// `gtk_accessible_announce` where the running GTK has it (4.14+).
         public static let native = Mechanisms(rawValue: 1)
-        /// Blocking HUDs take keyboard focus on their bezel.
+        /// Blocking HUDs take keyboard focus on their bezel (GTK < 4.14 needs it to speak them).
         public static let focusForBlockingHUDs = Mechanisms(rawValue: 2)
         /// The focused widget's (or the window's) description carries the message (GTK < 4.14).
         public static let focusDescription = Mechanisms(rawValue: 4)
+        /// The old name of ``focusDescription``.
         @available(*, deprecated, renamed: "focusDescription", message: "Orca speaks descriptions of what has focus, not of the window")
         public static let windowDescription = focusDescription
+        /// Every mechanism (the default of ``Announcer/mechanisms``).
         public static let all: Mechanisms = [.native, .focusForBlockingHUDs, .focusDescription]
     }
 
@@ -51,7 +53,9 @@ public enum Announcer {
 
     /// One announcement, for logs (the gallery's accessibility page shows them).
     public struct Record: Sendable, Equatable {
+        /// What was announced.
         public let text: String
+        /// How urgently.
         public let priority: Priority
         /// `"native"`, `"focus"` (spoken as a focused HUD's name) or `"description"`.
         public let mechanism: String
@@ -59,7 +63,7 @@ public enum Announcer {
 
     /// Which mechanisms are on (all by default).
     public static var mechanisms: Mechanisms = .all
-    /// Seconds before a description set by the fallback is reset (clamped to 0.05...30).
+    /// Seconds before a description set by the fallback is reset (1; clamped to 0.05...30).
     public static var descriptionResetDelay: Double = 1
 
     /// Whether messages go through `gtk_accessible_announce` (GTK ≥ 4.14 and `.native` on).
@@ -85,7 +89,7 @@ public enum Announcer {
     /// name changing while focused), so on old GTK nothing more is needed.
     public static func announce(_ text: String, from widget: some GtkWidgetConvertible,
                                 priority: Priority, spokenByFocus: Bool = false) {
-        let message = HUDValues.accessibleName(for: text)
+        let message = HUDValues.accessibleName(for: text, whenEmpty: HUDStrings.current.loading)
         guard !message.isEmpty, let source = widget.gtkWidget else { return }
         // Announcing as well would say it twice (Orca 48 speaks both).
         if spokenByFocus {

@@ -13,7 +13,7 @@ public typealias HUDColor = HUDCore.HUDColor
 public typealias HUDPosition = HUDCore.HUDPosition
 /// How an awaited hide or dismissal ended.
 public typealias HUDDismissOutcome = HUDCore.HUDDismissOutcome
-/// Where a picture comes from: an icon name, a file, a GResource, or a paintable (``ImageSource/paintable(_:)``).
+/// Where a picture comes from: an icon name, a file, a GResource, or a paintable (``HUDCore/ImageSource/paintable(_:)``).
 public typealias ImageSource = HUDCore.ImageSource
 /// The edge a banner drops in from.
 public typealias BannerPosition = HUDCore.BannerPosition
@@ -38,6 +38,16 @@ typealias HUDCoreDiagnostics = HUDCore.Diagnostics
 
 /// Runs Swift's main actor on GLib's main loop (installed at load time; call
 /// `MainActorBridge.install()` yourself only if GtkHUD was loaded off the main thread).
+///
+/// It watches libdispatch's main-queue file descriptor from GLib and drains
+/// the queue when it becomes readable: no timer polls, and jobs run in FIFO
+/// order on the GTK thread. `install()` is idempotent.
 public typealias MainActorBridge = GtkSupport.MainActorBridge
 /// A CSS provider installed on the default display, e.g. `StyleSheet(priority: .application)`.
+///
+/// `load(_:)` replaces its CSS and returns the parse errors (empty when clean;
+/// bad CSS never throws or crashes), `install()` adds it to the default display
+/// once GTK has one, `uninstall()` removes it, and so does releasing the
+/// sheet. Priorities: `.fallback` (GtkHUD's own defaults), `.theme`,
+/// `.application` (your app's CSS) and `.user`.
 public typealias StyleSheet = GtkSupport.StyleSheet

@@ -2,13 +2,14 @@ import CGtk
 import GtkSupport
 import HUDCore
 
-/// The production ``Scheduler``: GLib's monotonic clock and main-loop timeouts,
+/// The production ``/HUDCore/Scheduler``: GLib's monotonic clock and main-loop timeouts,
 /// so HUD and banner timers run inside `g_application_run` like any GTK timer.
 @MainActor
 public final class GLibScheduler: Scheduler {
     /// The scheduler every HUD and banner uses unless told otherwise.
     public static let shared = GLibScheduler()
 
+    /// A scheduler on the default main context (apps use ``shared``).
     public init() {}
 
     public var now: Duration { .microseconds(g_get_monotonic_time()) }

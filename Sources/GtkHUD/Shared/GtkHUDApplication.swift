@@ -29,8 +29,8 @@ public final class GtkHUDApplication {
     }
 
     /// Runs the application: once it starts, opens a window titled `title`
-    /// (an `AdwApplicationWindow` showing the title in the middle) and calls
-    /// `activate` with it. Returns the exit status for `exit(_:)`.
+    /// (an `AdwApplicationWindow` of `width` × `height` pixels, 640 × 480 by
+    /// default, showing the title in the middle) and calls `activate` with it. Returns the exit status for `exit(_:)`.
     @discardableResult
     public func run(title: String, width: Int32 = 640, height: Int32 = 480,
                     activate: @escaping @MainActor (_ window: GtkWidgetRef) -> Void) -> Int32 {

@@ -10,6 +10,8 @@ enum GtkHUDRuntime {
     @discardableResult
     static func prepare(caller: String) -> Bool {
         routeDiagnosticsToGLib()
+        // The widgets and the core read GtkHUD's words through this, in the user's language.
+        HUDStrings.provider = { HUDStrings.current }
         guard GtkEnvironment.isInitialized else {
             reportNotInitialized(caller)
             return false

@@ -70,7 +70,8 @@ public final class HUDOverlay {
         self.init(existing: widget)
     }
 
-    /// The content below the HUDs and banners.
+    /// The content below the HUDs and banners (nil until set; in a `.ui` file,
+    /// the `content` property or the object's one `<child>`).
     public var content: GtkWidgetRef? {
         get { implementation.content.map { GtkWidgetRef(pointer: $0) } }
         set { implementation.setContent(newValue?.gtkWidget) }

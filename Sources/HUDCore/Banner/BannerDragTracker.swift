@@ -15,10 +15,13 @@ public struct BannerDragTracker: Sendable {
 
     public init() {}
 
-    /// Records `offset` from the start at `time`.
-    public mutating func record(offset: Double, time: Int64) {
+    /// Records `offset` from the start at `time`; `sideways` is the horizontal
+    /// offset. A press that wanders sideways is a drag too (never a tap), though
+    /// only the vertical offset moves the banner: it leaves up or down, in
+    /// either text direction.
+    public mutating func record(offset: Double, sideways: Double = 0, time: Int64) {
         lastOffset = offset
-        if abs(offset) >= Self.threshold { moved = true }
+        if (offset * offset + sideways * sideways).squareRoot() >= Self.threshold { moved = true }
         samples.append((time, offset))
         samples.removeAll { time - $0.time > Self.velocityWindowMilliseconds }
     }

@@ -69,14 +69,16 @@ public final class BannerQueue {
     /// Adds a banner with `AdwToastOverlay.add_toast` semantics: a new banner
     /// shows or waits by priority, a showing one restarts its timeout, a queued
     /// one is moved up.
-    /// - Parameter duration: seconds on screen; see ``BannerTimeout/init(seconds:source:)``
-    ///   for `nil`, zero, infinite, negative and NaN values.
+    /// - Parameters:
+    ///   - banner: The banner to show or queue.
+    ///   - duration: seconds on screen; see ``BannerTimeout/init(seconds:source:)``
+    ///     for `nil`, zero, infinite, negative and NaN values.
     public func enqueue(_ banner: Banner, duration: Double? = nil) {
         add(banner, duration: duration, source: "BannerQueue.enqueue(_:duration:)", readding: .restartsOrBumps)
         settle()
     }
 
-    /// Adds several banners in order, as ``enqueue(_:duration:)`` would one by one.
+    /// Adds several banners in order, as ``enqueue(_:duration:)-(Banner,_)`` would one by one.
     public func enqueue(_ banners: [Banner], duration: Double? = nil) {
         for banner in banners {
             add(banner, duration: duration, source: "BannerQueue.enqueue(_:duration:)", readding: .restartsOrBumps)
@@ -85,10 +87,13 @@ public final class BannerQueue {
     }
 
     /// Adds a banner with BRYXBanner's `show(duration:)` semantics: like
-    /// ``enqueue(_:duration:)`` for a new banner, but a banner that is already
+    /// ``enqueue(_:duration:)-(Banner,_)`` for a new banner, but a banner that is already
     /// showing or queued is left exactly as it is.
-    /// - Parameter source: the public call to name in messages about the banner or
-    ///   its duration (a front end passes its own, e.g. `NotificationBanner.show(on:duration:)`).
+    /// - Parameters:
+    ///   - banner: The banner to show or queue.
+    ///   - duration: Seconds on screen, as for `enqueue`.
+    ///   - source: the public call to name in messages about the banner or
+    ///     its duration (a front end passes its own, e.g. `NotificationBanner.show(on:duration:)`).
     /// - Returns: whether the banner was accepted (it is, or already was, showing or queued);
     ///   a refused banner was reported from `source`.
     @discardableResult

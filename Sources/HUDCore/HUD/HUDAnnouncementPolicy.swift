@@ -1,6 +1,6 @@
 /// Decides what a HUD says to screen readers, so that a busy progress HUD informs without chattering.
 ///
-/// The view layer calls ``announcement(status:progress:)`` on every content
+/// The view layer calls ``announcement(status:progress:strings:)`` on every content
 /// change and announces the returned text, if any. Rules:
 /// - A new status (by its accessible name) is announced once, at once.
 /// - Progress is announced only when it crosses a quarter (25, 50, 75, 100 %)
@@ -19,7 +19,7 @@ public final class HUDAnnouncementPolicy {
     public let minimumInterval: Duration
 
     private let scheduler: any Scheduler
-    private let format: Formatter
+    private let format: Formatter?
     private var lastName: String?
     private var lastText: String?
     private var lastAnnouncedAt: Duration?
@@ -28,29 +28,33 @@ public final class HUDAnnouncementPolicy {
 
     /// Creates a policy reading time from `scheduler`.
     /// - Parameters:
+    ///   - scheduler: The clock that paces progress announcements.
     ///   - minimumInterval: Shortest time between progress announcements (default 2 s).
-    ///   - format: Spoken text; the default gives "Uploading, 50%" or just "Uploading".
+    ///   - format: Spoken text; `nil` (the default) gives "Uploading, 50%" or
+    ///     just "Uploading", in the language of the `strings` each announcement is asked with.
     public init(
         scheduler: any Scheduler,
         minimumInterval: Duration = .seconds(2),
-        format: @escaping Formatter = HUDAnnouncementPolicy.defaultFormat
+        format: Formatter? = nil
     ) {
         self.scheduler = scheduler
         self.minimumInterval = max(minimumInterval, .zero)
         self.format = format
     }
 
-    /// The default text: the accessible name, followed by ", N%" when progress is determinate.
+    /// The default text in English: the accessible name, followed by ", N%" when progress is determinate.
     public static let defaultFormat: Formatter = { name, percent in
-        percent.map { "\(name), \($0)%" } ?? name
+        percent.map { HUDStrings.english.progress(name, percent: $0) } ?? name
     }
 
     /// The text to announce for this content, or `nil` to stay quiet.
     /// - Parameters:
     ///   - status: The status shown (raw or cleaned; blank means none).
     ///   - progress: The progress fraction, or `nil` for indeterminate.
-    public func announcement(status: String?, progress: Double?) -> String? {
-        let name = HUDValues.accessibleName(for: status)
+    ///   - strings: GtkHUD's words in the user's language (English by default).
+    public func announcement(status: String?, progress: Double?, strings: HUDStrings = .english) -> String? {
+        let name = HUDValues.accessibleName(for: status, whenEmpty: strings.loading)
+        let format = format ?? { name, percent in percent.map { strings.progress(name, percent: $0) } ?? name }
         let fraction = progress.flatMap(HUDValues.progress)
         let quarter = fraction.map(Self.quarter) ?? 0
         let percent = fraction.map { Int(($0 * 100).rounded(.down)) }

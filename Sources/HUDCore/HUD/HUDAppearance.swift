@@ -3,7 +3,14 @@
 public struct HUDAppearance: Sendable, Equatable {
     /// Bezel colours: light, dark, automatic (follows libadwaita's dark style, live), custom.
     public enum Style: Sendable, Equatable {
-        case light, dark, automatic, custom
+        /// A light bezel with dark text, whatever the app's style.
+        case light
+        /// A dark bezel with light text, whatever the app's style.
+        case dark
+        /// Light or dark as libadwaita's style manager is, following changes live (the default).
+        case automatic
+        /// ``HUDAppearance/foregroundColor`` and ``HUDAppearance/backgroundColor`` (theme colours where nil).
+        case custom
     }
 
     /// What is behind the bezel (SVProgressHUDMaskType).
@@ -67,19 +74,24 @@ public struct HUDAppearance: Sendable, Equatable {
         }
     }
 
+    /// Bezel colours (`.automatic`).
     public var style: Style = .automatic
+    /// What is behind the bezel (`.none`: clicks pass through to your content).
     public var mask: Mask = .none
+    /// The indeterminate indicator (`.flat`, GtkHUD's arc).
     public var indicatorAnimation: IndicatorAnimation = .flat
+    /// How the bezel enters and leaves (`.pop`, SVProgressHUD's; `HUD.defaultAppearance` uses `.fade`, MBProgressHUD's).
     public var transition: Transition = .pop
-    /// Where the bezel sits (JGProgressHUD's nine positions).
+    /// Where the bezel sits (JGProgressHUD's nine positions; `.center`).
     public var position: HUDPosition = .center
-    /// Offset from the position (SVProgressHUD's offsetFromCenter).
+    /// Offset from the position in pixels (SVProgressHUD's offsetFromCenter; `(0, 0)`).
+    /// Huge values pin the bezel to the edge, like `MBProgressMaxOffset`.
     public var offset: (x: Double, y: Double) = (0, 0)
     /// Distance kept from the host's edges (MBProgressHUD's margin, 20).
     public var margin: Double = 20
-    /// Minimum bezel size (SVProgressHUD's minimumSize).
+    /// Minimum bezel size in pixels (SVProgressHUD's minimumSize; `(0, 0)`).
     public var minimumSize: (width: Double, height: Double) = (0, 0)
-    /// Width equals height.
+    /// Width equals height (false; MBProgressHUD's `square`).
     public var isSquare = false
     /// Ring line width (2).
     public var ringThickness: Double = 2
@@ -87,27 +99,30 @@ public struct HUDAppearance: Sendable, Equatable {
     public var ringRadius: Double = 18
     /// Ring radius without text (24).
     public var ringNoTextRadius: Double = 24
-    /// Bezel corner radius (14); nil keeps the CSS value.
+    /// Bezel corner radius in pixels; nil (the default) keeps the stylesheet's 14.
     public var cornerRadius: Double? = nil
-    /// Text and indicator colour for `.custom` (SVProgressHUD's foregroundColor).
+    /// Text and indicator colour for `.custom` (SVProgressHUD's foregroundColor; nil: the theme's).
     public var foregroundColor: HUDColor? = nil
-    /// Bezel colour for `.custom` (SVProgressHUD's backgroundColor).
+    /// Bezel colour for `.custom` (SVProgressHUD's backgroundColor; nil: the theme's).
     public var backgroundColor: HUDColor? = nil
-    /// Image colour, when different from the foreground.
+    /// Image colour, when different from the foreground (nil: the foreground colour).
     public var foregroundImageColor: HUDColor? = nil
-    /// Border colour and width (SVProgressHUD's setBorderColor/Width).
+    /// Border colour and width in pixels (SVProgressHUD's setBorderColor/Width; nil: none).
     public var border: (color: HUDColor, width: Double)? = nil
     /// Image size in pixels (28). At 28 the stylesheet decides (`-gtk-icon-size` on `image.hudimage`), so CSS can resize it; another value here wins over CSS.
     public var imageViewSize: Double = 28
-    /// Tint images with the foreground colour (symbolic icons).
+    /// Tint images with the foreground colour (symbolic icons; true).
     public var tintsImages = true
-    /// Icon names for the status HUDs (symbolic icons of the icon theme).
+    /// Icon name of the success HUD (`"object-select-symbolic"`, from the icon theme).
     public var successImage = "object-select-symbolic"
+    /// Icon name of the error HUD (`"dialog-error-symbolic"`).
     public var errorImage = "dialog-error-symbolic"
+    /// Icon name of the info HUD (`"dialog-information-symbolic"`).
     public var infoImage = "dialog-information-symbolic"
-    /// Pango markup in status text (off: text is shown literally).
+    /// Pango markup in status text (false: text is shown literally).
     public var usesMarkup = false
 
+    /// The defaults listed with each property: SVProgressHUD's look (`ProgressHUD.appearance`).
     public init() {}
 
     public static func == (lhs: HUDAppearance, rhs: HUDAppearance) -> Bool {

@@ -26,25 +26,32 @@ public struct HUDContent: Hashable, Sendable {
         self.buttonTitle = buttonTitle
     }
 
-    /// The name a screen reader reads for this HUD (see ``HUDValues/accessibleName(for:)``).
+    /// The name a screen reader reads for this HUD, in English (see ``HUDValues/accessibleName(for:)``).
     public var accessibleName: String {
-        HUDValues.accessibleName(for: status)
+        accessibleName(in: .english)
+    }
+
+    /// The name a screen reader reads for this HUD: its status on one line, or
+    /// `strings.loading` when it has none.
+    public func accessibleName(in strings: HUDStrings) -> String {
+        HUDValues.accessibleName(for: status, whenEmpty: strings.loading)
     }
 
     /// The name a screen reader reads for the bezel: the status, or what the
     /// indicator means. A result says what it means before its status
-    /// ("Success: Saved"), so the outcome is never told by colour or icon alone
-    /// and a result keeping the working label (`HUD.run` without a success
-    /// label) is still news.
-    public var spokenName: String {
+    /// ("Success: Saved", in `strings`' language), so the outcome is never told
+    /// by colour or icon alone and a result keeping the working label
+    /// (`HUD.run` without a success label) is still news.
+    public func spokenName(in strings: HUDStrings) -> String {
         let meaning: String? = switch indicator {
-        case .success: "Success"
-        case .error: "Error"
-        case .info: "Information"
+        case .success: strings.success
+        case .error: strings.error
+        case .info: strings.information
         default: nil
         }
-        guard let status, !status.isEmpty else { return meaning ?? accessibleName }
-        return meaning.map { "\($0): \(accessibleName)" } ?? accessibleName
+        let name = accessibleName(in: strings)
+        guard let status, !status.isEmpty else { return meaning ?? name }
+        return meaning.map { strings.result($0, name) } ?? name
     }
 
     /// Whether `other` differs from this content only in its progress fraction:

@@ -10,7 +10,7 @@
 ///
 /// Decisions made here, once, on the injected clock:
 /// - **Late progress.** Progress posted from other threads is applied by
-///   ``applyPostedProgress(_:)``. It is accepted from a show of work (spinner,
+///   ``applyPostedProgress(_:showsIfHidden:)``. It is accepted from a show of work (spinner,
 ///   progress, custom widget) until that work ends: a result
 ///   (``showResult(_:)``), a dismissal or the host going away
 ///   (``hostDestroyed()``). A value posted before and applied after any of
@@ -155,6 +155,7 @@ public final class HUDController {
     }
 
     /// Applies a progress value posted from another thread, if it is still wanted.
+    /// - Parameter value: the posted progress, `0...1` (cleaned by the caller).
     /// - Parameter showsIfHidden: whether a value may show the HUD (SVProgressHUD's
     ///   `setProgress` does; an instance HUD's value only updates it).
     /// - Returns: Whether the value was applied.
@@ -219,8 +220,10 @@ public final class HUDController {
 
     private func announceContent() {
         guard isOnScreen, let view = relay.view else { return }
-        let name = content.spokenName
-        guard let text = announcements.announcement(status: name, progress: content.indicator.progressFraction) else { return }
+        let strings = HUDStrings.provider()
+        let name = content.spokenName(in: strings)
+        guard let text = announcements.announcement(status: name, progress: content.indicator.progressFraction,
+                                                    strings: strings) else { return }
         view.announce(HUDAnnouncement(text: text, isUrgent: content.indicator == .error, isName: text == name))
     }
 

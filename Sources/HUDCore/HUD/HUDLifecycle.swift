@@ -175,7 +175,7 @@ public final class HUDLifecycle {
     /// The delay counts from the end of the fade-in (after any grace time), or
     /// from now if the HUD is already fully shown. Used for status HUDs that
     /// dismiss themselves, so the reading time is never eaten by the fade-in.
-    /// Otherwise behaves like ``hide(afterDelay:completion:)``.
+    /// Otherwise behaves like `hide(afterDelay:completion:)`.
     public func hide(afterShownFor delay: Duration, completion: Completion? = nil) {
         requestHide(completion: completion) { lifecycle in
             if lifecycle.phase == .visible {

@@ -17,8 +17,9 @@ public enum HUDValues {
     /// Keeping times this small also keeps them exact in whole nanoseconds.
     public static let maximumSeconds: Double = 1_000_000_000
 
-    /// Accessible name of a HUD that shows no status text.
-    public static let defaultAccessibleName = "Loading"
+    /// Accessible name of a HUD that shows no status text, in English
+    /// (GtkHUD speaks ``HUDStrings/loading`` in the user's language).
+    public static let defaultAccessibleName = HUDStrings.english.loading
 
     // MARK: Progress
 
@@ -139,9 +140,15 @@ public enum HUDValues {
     /// spaces around them become one space, so the text is read as one phrase;
     /// without a status the name is ``defaultAccessibleName``.
     public static func accessibleName(for status: String?) -> String {
-        guard let status else { return defaultAccessibleName }
+        accessibleName(for: status, whenEmpty: defaultAccessibleName)
+    }
+
+    /// The name a screen reader should read for a HUD showing `status`, or
+    /// `whenEmpty` (the translated "Loading") when there is no text.
+    public static func accessibleName(for status: String?, whenEmpty: String) -> String {
+        guard let status else { return whenEmpty }
         let lines = status.split(whereSeparator: \.isNewline).map(trimmingWhitespace).filter { !$0.isEmpty }
-        return lines.isEmpty ? defaultAccessibleName : lines.joined(separator: " ")
+        return lines.isEmpty ? whenEmpty : lines.joined(separator: " ")
     }
 
     private static func trimmingWhitespace(_ text: Substring) -> Substring {

@@ -18,10 +18,12 @@ public enum Diagnostics {
         public let source: String
         /// What was wrong and what was done instead.
         public let text: String
+        /// A message from `source` (the public API name) saying `text`.
         public init(source: String, text: String) {
             self.source = source
             self.text = text
         }
+        /// `GtkHUD: source: text`, as it is logged.
         public var description: String { "GtkHUD: \(source): \(text)" }
     }
 

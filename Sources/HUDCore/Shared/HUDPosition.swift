@@ -1,8 +1,23 @@
 /// Where a HUD sits inside its layer: JGProgressHUD's nine positions.
 public enum HUDPosition: Sendable, Equatable, CaseIterable {
-    case topLeading, top, topTrailing
-    case leading, center, trailing
-    case bottomLeading, bottom, bottomTrailing
+    /// The top-leading corner (top-left, or top-right in right-to-left languages).
+    case topLeading
+    /// Centred along the top edge.
+    case top
+    /// The top-trailing corner.
+    case topTrailing
+    /// Centred along the leading edge.
+    case leading
+    /// The middle (the default).
+    case center
+    /// Centred along the trailing edge.
+    case trailing
+    /// The bottom-leading corner.
+    case bottomLeading
+    /// Centred along the bottom edge.
+    case bottom
+    /// The bottom-trailing corner.
+    case bottomTrailing
 
     /// Horizontal alignment: 0 leading, 0.5 centre, 1 trailing.
     public var horizontalFraction: Double {

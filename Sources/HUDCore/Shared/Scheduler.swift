@@ -21,9 +21,12 @@ public protocol Scheduler: AnyObject {
 @MainActor
 public final class ScheduledTimer {
     private var cancelHandler: (@MainActor () -> Void)?
+    /// Whether ``cancel()`` stopped the timer (false at first).
     public private(set) var isCancelled = false
+    /// Whether the timer ran its action (false at first).
     public private(set) var hasFired = false
 
+    /// A timer whose ``cancel()`` calls `cancel` once (a scheduler makes these).
     public init(cancel: @escaping @MainActor () -> Void) {
         cancelHandler = cancel
     }

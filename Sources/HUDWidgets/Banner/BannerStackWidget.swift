@@ -237,10 +237,10 @@ public final class BannerStackWidget: SwiftWidget {
         return true
     }
 
-    /// The drag moved to `offset` at `time` (ms); returns whether it is a drag now (not a tap).
-    private func updateDrag(offset: Double, time: UInt32) -> Bool {
+    /// The drag moved to `offset` (`sideways` horizontally) at `time` (ms); returns whether it is a drag now (not a tap).
+    private func updateDrag(offset: Double, sideways: Double, time: UInt32) -> Bool {
         guard let banner = draggedBanner, let motion = motion(of: banner), motion.dragTracker != nil else { return false }
-        motion.dragTracker?.record(offset: offset, time: Int64(time))
+        motion.dragTracker?.record(offset: offset, sideways: sideways, time: Int64(time))
         // A banner already leaving (Escape during the drag) no longer follows the pointer.
         if motion.slot != nil { motion.drag.set(Self.dragModel(of: banner, motion).followedOffset(forDrag: offset)) }
         return motion.dragTracker?.moved ?? false
@@ -284,9 +284,9 @@ public final class BannerStackWidget: SwiftWidget {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED)
             }
         }
-        Signal.connectPoint(raw, "drag-update") { [weak self] _, offsetY in
+        Signal.connectPoint(raw, "drag-update") { [weak self] offsetX, offsetY in
             guard let self else { return }
-            if self.updateDrag(offset: offsetY, time: gtk_event_controller_get_current_event_time(drag)) {
+            if self.updateDrag(offset: offsetY, sideways: offsetX, time: gtk_event_controller_get_current_event_time(drag)) {
                 // Now a drag: the banner's click gesture is cancelled and sees no tap.
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
             }

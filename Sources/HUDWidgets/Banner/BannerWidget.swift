@@ -60,8 +60,12 @@ public final class BannerWidget: SwiftWidget {
     public private(set) var position: BannerPosition = .top
     /// Whether a swipe towards its edge may dismiss it (from its content); the stack's drag follows it.
     public private(set) var dismissesOnSwipe = true
-    /// The least height in pixels (from its content).
+    /// The least height in pixels at text scale 1.0 (from its content).
     private var minimumHeight = BannerLayout.defaultMinimumHeight
+    /// The user's text scale (``TextScale``), followed live: ``BannerLayout``'s
+    /// pixel metrics, the image and the close button grow with the text.
+    public private(set) var textScale = 1.0
+    private var textScaleConnection: SignalConnection?
     private var hasTitleText = false
 
     // MARK: - Callbacks
@@ -85,7 +89,6 @@ public final class BannerWidget: SwiftWidget {
         for child in [imageWidget, titleLabel, subtitleLabel] {
             gtk_widget_set_parent(child, widget)
         }
-        BannerImageWidget.of(imageWidget)?.pixelSize = Int32(BannerLayout.imageSize)
         Self.setUpLabel(titleLabel, cssClass: "title", lines: Int32(BannerLayout.titleMaximumLines))
         Self.setUpLabel(subtitleLabel, cssClass: "subtitle", lines: Int32(BannerLayout.subtitleMaximumLines))
         gtk_widget_set_visible(titleLabel, 0)
@@ -94,7 +97,22 @@ public final class BannerWidget: SwiftWidget {
         setClass("top", true)
         setClass("has-shadow", true)
         installControllers()
+        textScaleConnection = TextScale.observe(widget) { [weak self] in self?.followTextScale() }
+        followTextScale()
     }
+
+    /// `pixels` (a metric at text scale 1.0) at the current text scale.
+    private func metric(_ pixels: Double) -> Double { pixels * textScale }
+
+    /// Reads the text scale and resizes what GtkHUD sizes in pixels. (The
+    /// stylesheet's lengths follow through the reloaded default stylesheet.)
+    private func followTextScale() {
+        textScale = TextScale.factor(for: widget)
+        BannerImageWidget.of(imageWidget)?.pixelSize = Int32(metric(BannerLayout.imageSize).rounded())
+        if let madeCloseButton { Self.sizeCloseButton(madeCloseButton, scale: textScale) }
+        queueResize()
+    }
+
 
     /// The action button, hidden, before the close button (the order Tab follows).
     private func makeActionButton() -> UnsafeMutablePointer<GtkWidget> {
@@ -110,23 +128,30 @@ public final class BannerWidget: SwiftWidget {
 
     /// The close button, hidden, last among the children.
     private func makeCloseButton() -> UnsafeMutablePointer<GtkWidget> {
-        let button = gtk_button_new_from_icon_name("window-close-symbolic")!
-        for name in ["close", "circular", "flat"] { gtk_widget_add_css_class(button, name) }
-        gtk_widget_set_tooltip_text(button, "Dismiss")
-        Accessible.setLabel(button, "Dismiss")
+        let button = gtk_button_new()!
+        // The icon is decoration: the button's name says what it does. GTK 4.8
+        // would expose the image as an unnamed child ("GtkImage"), which Orca 43
+        // reads out before the button's name.
+        let icon = WidgetTypes.instantiate(gtk_image_get_type(), role: GTK_ACCESSIBLE_ROLE_PRESENTATION)
+        gtk_image_set_from_icon_name(OpaquePointer(icon), "window-close-symbolic")
+        gtk_button_set_child(button.cast(to: GtkButton.self), icon)
+        // What gtk_button_new_from_icon_name gives, so themes style it the same.
+        for name in ["close", "circular", "flat", "image-button"] { gtk_widget_add_css_class(button, name) }
+        let dismiss = HUDStrings.provider().dismiss
+        gtk_widget_set_tooltip_text(button, dismiss)
+        Accessible.setLabel(button, dismiss)
         gtk_widget_set_visible(button, 0)
         gtk_widget_set_parent(button, widget)
         Signal.connect(button.raw, "clicked") { [weak self] in self?.onCloseClicked?() }
+        Self.sizeCloseButton(button, scale: textScale)
         madeCloseButton = button
         return button
     }
 
-    /// Whether a button was made and is shown.
-    private static func isShown(_ button: UnsafeMutablePointer<GtkWidget>?) -> Bool {
-        button.map { gtk_widget_get_visible($0) != 0 } ?? false
-    }
 
     override public func dispose() {
+        textScaleConnection?.disconnect()
+        textScaleConnection = nil
         onTap = nil
         onActionClicked = nil
         onCloseClicked = nil
@@ -213,13 +238,6 @@ public final class BannerWidget: SwiftWidget {
         gtk_widget_set_visible(titleLabel, hasTitleText && title == nil ? 1 : 0)
     }
 
-    /// CSS for colours set from code, or nil to follow the theme.
-    private static func colorDeclarations(_ content: BannerContent) -> String? {
-        var declarations = ""
-        if let background = content.backgroundColor { declarations += "background-color: \(background.cssValue); " }
-        if let text = content.textColor { declarations += "color: \(text.cssValue); " }
-        return declarations.isEmpty ? nil : declarations
-    }
 
     // MARK: - Layout
 
@@ -237,7 +255,7 @@ public final class BannerWidget: SwiftWidget {
 
     private var hasImage: Bool { gtk_widget_get_visible(imageWidget) != 0 }
 
-    private var textX: Double { BannerLayout.textLeading(hasImage: hasImage) }
+    private var textX: Double { metric(BannerLayout.textLeading(hasImage: hasImage)) }
 
     /// Width taken by the buttons, each with its spacing in front.
     private func buttonsWidth(natural: Bool) -> (width: Double, action: (Double, Double), close: (Double, Double)) {
@@ -249,7 +267,7 @@ public final class BannerWidget: SwiftWidget {
             let height = Self.size(of: button, .vertical, forSize: -1)
             let chosen = natural ? width.natural : width.minimum
             sizes.append((chosen, height.natural))
-            total += chosen + BannerLayout.buttonSpacing
+            total += chosen + metric(BannerLayout.buttonSpacing)
         }
         return (total, sizes[0], sizes[1])
     }
@@ -260,17 +278,17 @@ public final class BannerWidget: SwiftWidget {
         layout.actionSize = buttons.action
         layout.closeSize = buttons.close
         layout.textX = textX
-        layout.textWidth = max(1, width - BannerLayout.textTrailing - buttons.width - layout.textX)
+        layout.textWidth = max(1, width - metric(BannerLayout.textTrailing) - buttons.width - layout.textX)
         let forSize = Int32(layout.textWidth.rounded(.down))
         if let titleWidget { layout.titleHeight = Self.size(of: titleWidget, .vertical, forSize: forSize).natural }
         if gtk_widget_get_visible(subtitleLabel) != 0 {
             layout.subtitleHeight = Self.size(of: subtitleLabel, .vertical, forSize: forSize).natural
         }
-        let gap = layout.titleHeight > 0 && layout.subtitleHeight > 0 ? BannerLayout.titleToSubtitle : 0
+        let gap = layout.titleHeight > 0 && layout.subtitleHeight > 0 ? metric(BannerLayout.titleToSubtitle) : 0
         layout.textHeight = layout.titleHeight + gap + layout.subtitleHeight
-        let padding = 2 * BannerLayout.textVerticalPadding
-        layout.height = max(layout.textHeight + padding, minimumHeight,
-                            hasImage ? BannerLayout.imageSize + padding : 0,
+        let padding = 2 * metric(BannerLayout.textVerticalPadding)
+        layout.height = max(layout.textHeight + padding, metric(minimumHeight),
+                            hasImage ? metric(BannerLayout.imageSize) + padding : 0,
                             layout.actionSize.height + padding, layout.closeSize.height + padding)
         return layout
     }
@@ -286,7 +304,7 @@ public final class BannerWidget: SwiftWidget {
                 textMinimum = max(textMinimum, size.minimum)
                 textNatural = max(textNatural, size.natural)
             }
-            let fixed = textX + BannerLayout.textTrailing
+            let fixed = textX + metric(BannerLayout.textTrailing)
             let minimum = fixed + textMinimum + buttonsWidth(natural: false).width
             let natural = fixed + textNatural + buttonsWidth(natural: true).width
             return WidgetMeasurement(minimum: Int32(minimum.rounded(.up)), natural: Int32(natural.rounded(.up)))
@@ -310,23 +328,23 @@ public final class BannerWidget: SwiftWidget {
             gtk_widget_size_allocate(child, &allocation, -1)
         }
         if hasImage {
-            place(imageWidget, x: BannerLayout.imageLeading, y: top + (layout.height - BannerLayout.imageSize) / 2,
-                  width: BannerLayout.imageSize, height: BannerLayout.imageSize)
+            place(imageWidget, x: metric(BannerLayout.imageLeading), y: top + (layout.height - metric(BannerLayout.imageSize)) / 2,
+                  width: metric(BannerLayout.imageSize), height: metric(BannerLayout.imageSize))
         }
         var y = top + (layout.height - layout.textHeight) / 2
         if let titleWidget {
             place(titleWidget, x: layout.textX, y: y, width: layout.textWidth, height: layout.titleHeight)
-            y += layout.titleHeight + (layout.subtitleHeight > 0 ? BannerLayout.titleToSubtitle : 0)
+            y += layout.titleHeight + (layout.subtitleHeight > 0 ? metric(BannerLayout.titleToSubtitle) : 0)
         }
         if gtk_widget_get_visible(subtitleLabel) != 0 {
             place(subtitleLabel, x: layout.textX, y: y, width: layout.textWidth, height: layout.subtitleHeight)
         }
-        var trailingX = total - BannerLayout.textTrailing
+        var trailingX = total - metric(BannerLayout.textTrailing)
         if let closeButton = madeCloseButton, Self.isShown(closeButton) {
             trailingX -= layout.closeSize.width
             place(closeButton, x: trailingX, y: top + (layout.height - layout.closeSize.height) / 2,
                   width: layout.closeSize.width, height: layout.closeSize.height)
-            trailingX -= BannerLayout.buttonSpacing
+            trailingX -= metric(BannerLayout.buttonSpacing)
         }
         if let actionButton = madeActionButton, Self.isShown(actionButton) {
             trailingX -= layout.actionSize.width
@@ -364,42 +382,5 @@ public final class BannerWidget: SwiftWidget {
 
     private func setClass(_ name: String, _ on: Bool) {
         on ? gtk_widget_add_css_class(widget, name) : gtk_widget_remove_css_class(widget, name)
-    }
-
-    private enum Axis { case horizontal, vertical }
-
-    private static func size(of child: UnsafeMutablePointer<GtkWidget>, _ axis: Axis, forSize: Int32) -> (minimum: Double, natural: Double) {
-        var minimum: Int32 = 0, natural: Int32 = 0
-        gtk_widget_measure(child, axis == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL,
-                           forSize, &minimum, &natural, nil, nil)
-        return (Double(minimum), Double(natural))
-    }
-
-    private static func setUpLabel(_ label: UnsafeMutablePointer<GtkWidget>, cssClass: String, lines: Int32) {
-        let typed = OpaquePointer(label)
-        gtk_widget_add_css_class(label, cssClass)
-        gtk_label_set_wrap(typed, 1)
-        gtk_label_set_wrap_mode(typed, PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_ellipsize(typed, PANGO_ELLIPSIZE_END)
-        gtk_label_set_lines(typed, lines)
-        gtk_label_set_xalign(typed, 0)
-        gtk_label_set_use_markup(typed, 0)
-        gtk_label_set_use_underline(typed, 0)
-    }
-
-    private static func setText(_ text: String?, markup: Bool, on label: UnsafeMutablePointer<GtkWidget>) {
-        let typed = OpaquePointer(label)
-        // GTK's line limit is per paragraph: cap the paragraphs too.
-        let text = text.map { HUDLabelWidget.cappingParagraphs($0, at: Int(gtk_label_get_lines(typed))) }
-        if markup, let text, pango_parse_markup(text, -1, 0, nil, nil, nil, nil) != 0 {
-            gtk_label_set_markup(typed, text)
-        } else {
-            gtk_label_set_use_markup(typed, 0)
-            gtk_label_set_text(typed, text ?? "")
-        }
-    }
-
-    private static func labelText(_ label: UnsafeMutablePointer<GtkWidget>) -> String {
-        String(cString: gtk_label_get_text(OpaquePointer(label)))
     }
 }

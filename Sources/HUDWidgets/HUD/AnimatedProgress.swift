@@ -1,5 +1,6 @@
 import CGtk
 import GtkSupport
+import HUDCore
 
 /// The progress shown by a ring or bar: moves smoothly to each new value
 /// (0.3 s ease-out, instant when animations are off) and keeps the widget's
@@ -63,9 +64,9 @@ final class AnimatedProgress {
         }
     }
 
-    /// "42 %": whole percent, as screen readers speak it.
+    /// "42 %": whole percent, as screen readers speak it in the user's language.
     static func percentText(_ value: Double) -> String {
-        "\(Int((value * 100).rounded())) %"
+        HUDStrings.provider().percent(Int((value * 100).rounded()))
     }
 }
 

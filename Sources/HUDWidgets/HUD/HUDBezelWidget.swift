@@ -47,8 +47,14 @@ public final class HUDBezelWidget: SwiftWidget {
     /// The role this bezel was created with.
     public var role: GtkAccessibleRole { gtk_accessible_get_accessible_role(OpaquePointer(widget)) }
 
-    /// Space between indicator, labels and button (8).
-    public var spacing: Int32 = 8 { didSet { gtk_box_layout_set_spacing(boxLayout, guint(max(0, spacing))) } }
+    /// Space between indicator, labels and button at text scale 1.0 (8).
+    public var spacing: Int32 = 8 { didSet { applySpacing() } }
+
+    /// The user's text scale (``TextScale``), followed live: spacing, minimum
+    /// size and indicator sizes grow with the text (the stylesheet's padding
+    /// and icon size follow through GtkHUD's reloaded default stylesheet).
+    public private(set) var textScale = 1.0
+    private var textScaleConnection: SignalConnection?
 
     /// Called when the button is clicked.
     public var onButton: (@MainActor () -> Void)?
@@ -69,17 +75,36 @@ public final class HUDBezelWidget: SwiftWidget {
     public required init(widget: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: widget)
         gtk_orientable_set_orientation(boxLayout, GTK_ORIENTATION_VERTICAL)
-        gtk_box_layout_set_spacing(boxLayout, guint(spacing))
+        textScale = TextScale.factor(for: widget)
+        applySpacing()
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
         darkConnection = Signal.connect(UnsafeMutableRawPointer(adw_style_manager_get_default()), "notify::dark") { [weak self] in
             self?.applyStyleClasses()
         }
+        textScaleConnection = TextScale.observe(widget) { [weak self] in self?.followTextScale() }
         applyAppearance()
+    }
+
+    private func applySpacing() {
+        gtk_box_layout_set_spacing(boxLayout, guint(max(0, (Double(spacing) * textScale).rounded())))
+    }
+
+    private func followTextScale() {
+        let factor = TextScale.factor(for: widget)
+        guard factor != textScale else { return }
+        textScale = factor
+        applySpacing()
+        // Indicators sized in pixels (GtkSpinner, an image's pixel size) are made for a scale: rebuild.
+        indicatorKey = nil
+        applyAppearance()
+        apply(content)
     }
 
     override public func dispose() {
         darkConnection?.disconnect()
         darkConnection = nil
+        textScaleConnection?.disconnect()
+        textScaleConnection = nil
         onButton = nil
     }
 
@@ -91,6 +116,8 @@ public final class HUDBezelWidget: SwiftWidget {
     public var barWidget: HUDBarWidget? { indicator.flatMap { HUDBarWidget.of($0.widget) } }
     /// The status text as shown, or nil.
     public var statusText: String? { statusLabel.flatMap { HUDLabelWidget.of($0.widget)?.text } }
+    /// The status label widget, or nil (for tests measuring it).
+    public var statusLabelWidget: UnsafeMutablePointer<GtkWidget>? { statusLabel?.widget }
     /// The button, if the content has one.
     public var buttonWidget: UnsafeMutablePointer<GtkWidget>? { button?.widget }
 
@@ -131,7 +158,7 @@ public final class HUDBezelWidget: SwiftWidget {
             if let fraction = content.indicator.progressFraction { HUDIndicatorFactory.setProgress(fraction, on: current.widget) }
         } else {
             if let current = indicator, gtk_widget_get_parent(current.widget) == widget { gtk_widget_unparent(current.widget) }
-            indicator = HUDIndicatorFactory.make(for: content, appearance: appearance).map { ObjectRef(adopting: $0.raw) }
+            indicator = HUDIndicatorFactory.make(for: content, appearance: appearance, textScale: textScale).map { ObjectRef(adopting: $0.raw) }
             indicatorKey = key
             if let created = indicator {
                 gtk_widget_set_halign(created.widget, GTK_ALIGN_CENTER)
@@ -159,7 +186,17 @@ public final class HUDBezelWidget: SwiftWidget {
 
     private func updateButton() {
         guard let title = content.buttonTitle, !title.isEmpty else {
-            if let button { gtk_widget_unparent(button.widget) }
+            if let button {
+                let hadFocus = gtk_widget_has_focus(button.widget) != 0
+                gtk_widget_unparent(button.widget)
+                // A keyboard user pressed it (HUD.run's Cancel): the focus stays in
+                // the HUD rather than going nowhere, so a screen reader speaks what
+                // it shows next (on GTK < 4.14 it speaks only the focused widget).
+                if hadFocus {
+                    gtk_widget_set_focusable(widget, 1)
+                    gtk_widget_grab_focus(widget)
+                }
+            }
             button = nil
             return
         }
@@ -175,7 +212,7 @@ public final class HUDBezelWidget: SwiftWidget {
     }
 
     private func updateAccessibility() {
-        let name = content.spokenName
+        let name = content.spokenName(in: HUDStrings.provider())
         Accessible.setLabel(widget, name)
         // A determinate ring or bar is a progress bar named like the HUD; the spinner is hidden from screen readers.
         if content.indicator.progressFraction != nil, let progressIndicator = ringWidget?.widget ?? barWidget?.widget {
@@ -186,13 +223,14 @@ public final class HUDBezelWidget: SwiftWidget {
 
     // MARK: - Appearance
 
-    /// Minimum size in pixels (SVProgressHUD's minimumSize, MBProgressHUD's minSize).
+    /// Minimum size in pixels at the text scale (SVProgressHUD's minimumSize, MBProgressHUD's minSize).
     private var minimumSize: (width: Int32, height: Int32) = (0, 0)
 
     private func applyAppearance() {
         applyStyleClasses()
         // The appearance was corrected as the app set it (HUDAppearance.corrected(source:)).
-        minimumSize = (Int32(appearance.minimumSize.width), Int32(appearance.minimumSize.height))
+        minimumSize = (Int32((appearance.minimumSize.width * textScale).rounded()),
+                       Int32((appearance.minimumSize.height * textScale).rounded()))
         appearance.isSquare ? gtk_widget_add_css_class(widget, "square") : gtk_widget_remove_css_class(widget, "square")
         GeneratedStyle.setClass(on: widget, node: "hudbezel", declarations: appearance.bezelDeclarations)
         queueResize()

@@ -31,13 +31,16 @@ enum HUDIndicatorFactory {
     }
 
     /// A new widget (floating, or the app's own with an extra reference) for `content`, or nil for none.
-    static func make(for content: HUDContent, appearance: HUDAppearance) -> UnsafeMutablePointer<GtkWidget>? {
+    /// Sizes given in pixels (the native spinner's 32, an image's pixel size) are multiplied by `textScale`.
+    static func make(for content: HUDContent, appearance: HUDAppearance, textScale: Double = 1) -> UnsafeMutablePointer<GtkWidget>? {
+        let strings = HUDStrings.provider()
         switch content.indicator {
         case .indeterminate:
             if appearance.indicatorAnimation == .native {
                 let spinner = gtk_spinner_new()!
                 gtk_spinner_start(OpaquePointer(spinner))
-                gtk_widget_set_size_request(spinner, 32, 32)
+                let side = Int32((32 * textScale).rounded())
+                gtk_widget_set_size_request(spinner, side, side)
                 return spinner
             }
             return HUDRingWidget.createSpinner()
@@ -51,10 +54,10 @@ enum HUDIndicatorFactory {
             HUDRingWidget.of(ring)?.setProgress(fraction, animated: false)
             HUDRingWidget.of(ring)?.style = content.progressStyle
             return ring
-        case .success: return image(.iconName(appearance.successImage), css: "hudimage-success", name: "Success", appearance)
-        case .error: return image(.iconName(appearance.errorImage), css: "hudimage-error", name: "Error", appearance)
-        case .info: return image(.iconName(appearance.infoImage), css: "hudimage-info", name: "Information", appearance)
-        case .image(let source): return image(source, css: "hudimage-custom", name: "Image", appearance)
+        case .success: return image(.iconName(appearance.successImage), css: "hudimage-success", name: strings.success, appearance, textScale)
+        case .error: return image(.iconName(appearance.errorImage), css: "hudimage-error", name: strings.error, appearance, textScale)
+        case .info: return image(.iconName(appearance.infoImage), css: "hudimage-info", name: strings.information, appearance, textScale)
+        case .image(let source): return image(source, css: "hudimage-custom", name: strings.image, appearance, textScale)
         case .custom(let carried):
             guard let custom = (carried as? GtkObjectContent)?.widget else { return nil }
             if gtk_widget_get_parent(custom) != nil { gtk_widget_unparent(custom) }
@@ -77,7 +80,7 @@ enum HUDIndicatorFactory {
     }
 
     private static func image(_ source: ImageSource, css: String, name: String,
-                              _ appearance: HUDAppearance) -> UnsafeMutablePointer<GtkWidget> {
+                              _ appearance: HUDAppearance, _ textScale: Double) -> UnsafeMutablePointer<GtkWidget> {
         let image: UnsafeMutablePointer<GtkWidget> = switch source {
         case .iconName(let icon): gtk_image_new_from_icon_name(icon)!
         case .file(let path): gtk_image_new_from_file(path)!
@@ -92,7 +95,7 @@ enum HUDIndicatorFactory {
         // The default size comes from the stylesheet (`-gtk-icon-size: 28px`), so
         // an app's CSS can change it; a pixel size would override any CSS.
         if appearance.imageViewSize != HUDAppearance().imageViewSize {
-            gtk_image_set_pixel_size(OpaquePointer(image), Int32(appearance.imageViewSize))
+            gtk_image_set_pixel_size(OpaquePointer(image), Int32((appearance.imageViewSize * textScale).rounded()))
         }
         if let color = appearance.foregroundImageColor {
             GeneratedStyle.setClass(on: image, node: "image", declarations: "color: \(color.cssValue);")

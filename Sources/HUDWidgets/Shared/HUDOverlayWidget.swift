@@ -38,6 +38,7 @@ public final class HUDOverlayWidget: SwiftWidget {
     /// The content below the layers, if any.
     public private(set) var content: UnsafeMutablePointer<GtkWidget>?
     private var highContrastConnection: SignalConnection?
+    private var themeConnection: SignalConnection?
     private var unrealizeConnection: SignalConnection?
     private var toplevelsConnection: SignalConnection?
 
@@ -173,6 +174,11 @@ public final class HUDOverlayWidget: SwiftWidget {
                 self?.followHighContrast()
             }
         }
+        if let settings = gtk_widget_get_settings(widget) {
+            themeConnection = Signal.connect(UnsafeMutableRawPointer(settings), "notify::gtk-theme-name") { [weak self] in
+                self?.followHighContrast()
+            }
+        }
         followHighContrast()
     }
 
@@ -186,7 +192,7 @@ public final class HUDOverlayWidget: SwiftWidget {
     }
 
     private func followHighContrast() {
-        if adw_style_manager_get_high_contrast(adw_style_manager_get_default()) != 0 {
+        if GtkEnvironment.prefersHighContrast {
             gtk_widget_add_css_class(widget, "high-contrast")
         } else {
             gtk_widget_remove_css_class(widget, "high-contrast")
@@ -298,6 +304,8 @@ public final class HUDOverlayWidget: SwiftWidget {
     override public func dispose() {
         highContrastConnection?.disconnect()
         highContrastConnection = nil
+        themeConnection?.disconnect()
+        themeConnection = nil
         frameClockConnection?.disconnect()
         frameClockConnection = nil
         windowConnections.forEach { $0.disconnect() }

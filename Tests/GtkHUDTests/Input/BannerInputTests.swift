@@ -27,6 +27,13 @@ final class BannerInputTests: XCTestCase {
         }
     }
 
+    /// Drags down by `distance` slowly (no fling) and holds still before the
+    /// release: only the distance can dismiss.
+    @MainActor
+    static func swipeSlowly(_ input: XInput, from: (x: Int, y: Int), down distance: Double) {
+        input.drag(from: from, to: (from.x, from.y + Int(distance)), steps: 8, stepMilliseconds: 30, holdMilliseconds: 250)
+    }
+
     /// Somewhere on `widget`, `fraction` of the way down.
     @MainActor
     static func spot(_ input: XInput, _ widget: BannerWidget, x: Double = 0.3, y fraction: Double = 0.5) -> (x: Int, y: Int) {
@@ -80,9 +87,7 @@ final class BannerInputTests: XCTestCase {
                 window.waitUntilSettled(widget)
                 let height = widget.naturalHeight
                 let from = Self.spot(input, widget, y: 0.3)
-                // Slowly (no fling), 0.8 of its height, held still before the release.
-                input.drag(from: from, to: (from.x, from.y + Int(height * 0.8)), steps: 8, stepMilliseconds: 30,
-                           holdMilliseconds: 250)
+                Self.swipeSlowly(input, from: from, down: height * 0.8)
                 XInput.wait("the swipe's dismissal") { dismissals.count > 0 }
                 XCTAssertEqual(dismissals.reasons, [.swipe])
             }

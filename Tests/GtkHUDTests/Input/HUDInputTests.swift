@@ -58,6 +58,43 @@ final class HUDInputTests: XCTestCase {
         }
     }
 
+    /// A keyboard user tabs to HUD.run's Cancel button and presses it: the
+    /// outcome is announced whole ("Information: Cancelled", never the info mark
+    /// with the working label), and the focus stays in the HUD, on GTK 4.8 too,
+    /// where a screen reader speaks the focused HUD.
+    func testCancellingFromTheKeyboardIsAnnouncedAndKeepsTheFocus() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { host, _, input in
+                let hud = (try! HUD(on: host.window))
+                hud.label = "Working"
+                var spoken: [String] = []
+                let observation = Announcer.observe { spoken.append($0.text) }
+                defer { observation.cancel() }
+                var finished = false
+                Task { @MainActor in
+                    _ = try? await hud.run(cancelTitle: "Cancel", resultDuration: 2) { try await Task.sleep(for: .seconds(30)) }
+                    finished = true
+                }
+                XInput.wait("the HUD and its button") { hud.isVisible && Self.descendant(of: host.window, cssClass: "hudbutton") != nil }
+                host.waitForFrames(2)
+                let button = Self.descendant(of: host.window, cssClass: "hudbutton")!
+                input.key("Tab")
+                XInput.wait("Tab to reach the Cancel button") { gtk_widget_has_focus(button) != 0 }
+                input.key("Return")
+                XInput.wait("the work to end") { finished }
+                XInput.wait("the outcome announced (\(spoken))") { spoken.contains("Information: Cancelled") }
+                XCTAssertFalse(spoken.contains("Information: Working"), "the info mark was announced with the working label: \(spoken)")
+                let bezel = try! XCTUnwrap(hud.view.bezelWidget)
+                let focus = gtk_root_get_focus(OpaquePointer(host.window))
+                XCTAssertTrue(focus.map { $0 == bezel || gtk_widget_is_ancestor($0, bezel) != 0 } ?? false,
+                              "the focus stays in the HUD after its button went")
+                hud.hide(animated: false)
+                XInput.wait("the HUD to leave") { hud.isFinished }
+                XCTAssertNotNil(gtk_root_get_focus(OpaquePointer(host.window)), "the HUD gone, the keyboard is back in the window")
+            }
+        }
+    }
+
     func testEscapeKeyTriggersTheButtonWhileTheContentHasFocus() throws {
         try MainActor.assumeIsolated {
             try Self.withInput { host, content, input in

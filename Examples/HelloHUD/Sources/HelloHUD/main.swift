@@ -1,7 +1,10 @@
 // HelloHUD: written from GtkHUD's README only ("Using it from your package",
 // "What you get"), as an app developer would. It shows the shared HUD, an
-// instance HUD running work with HUD.run, and a queue of banners, prints a
-// line for each thing it showed, and exits 0 when all went as the README says.
+// instance HUD running work with HUD.run, a queue of banners, and a window of
+// its own built from a GtkBuilder .ui file with a GtkHUDOverlay in it (GTK's C
+// API comes from GtkHUD's CGtk product); prints a line for each thing it
+// showed, and exits 0 when all went as the README says.
+import CGtk
 import Foundation
 import GtkHUD
 
@@ -62,8 +65,56 @@ app.run(title: "Hello HUD") { window in
             check(false, "NotificationBanner threw \(error)")
         }
 
+        // A window of our own from a .ui file, its HUD layer a GtkHUDOverlay.
+        await showBuilderWindow()
+
         print(failures.isEmpty ? "HelloHUD: all shown as the README says" : "HelloHUD: \(failures.count) failed")
         app.quit()
     }
 }
 exit(failures.isEmpty ? 0 : 1)
+
+/// Builds a window from GtkBuilder XML whose content is a `GtkHUDOverlay`
+/// (banners over the title bar), then shows a HUD and a banner in it.
+@MainActor func showBuilderWindow() async {
+    let ui = """
+    <interface>
+      <object class="GtkWindow" id="window">
+        <property name="title">From a .ui file</property>
+        <child>
+          <object class="GtkHUDOverlay" id="overlay">
+            <property name="banner-placement">covers-top-edge</property>
+            <child>
+              <object class="GtkLabel" id="label"><property name="label">Built with GtkBuilder</property></object>
+            </child>
+          </object>
+        </child>
+      </object>
+    </interface>
+    """
+    HUDOverlay.registerWidgetTypes()
+    let builder = gtk_builder_new_from_string(ui, -1)!
+    defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+    let window = OpaquePointer(gtk_builder_get_object(builder, "window")!)
+    let label = OpaquePointer(gtk_builder_get_object(builder, "label")!)
+    guard let overlay = HUDOverlay(wrapping: OpaquePointer(gtk_builder_get_object(builder, "overlay")!)) else {
+        check(false, "the .ui file's GtkHUDOverlay wraps as a HUDOverlay")
+        return
+    }
+    check(overlay.content == GtkWidgetRef(label), "the overlay's <child> is its content")
+    gtk_window_present(UnsafeMutablePointer(window))
+    do {
+        let hud = try HUD(on: label)                 // any widget inside the overlay
+        hud.label = "In the overlay"
+        hud.show()
+        check(HUD.allHUDs(for: overlay.widget).count == 1, "shown: In the overlay (HUD in the .ui file's overlay)")
+        await hud.hideAndWait()
+        let banner = try NotificationBanner(title: "From a .ui file")
+        banner.show(on: label, duration: 0.3)
+        check(BannerCenter.for(label)?.placement == .coversTopEdge, "banner-placement from the .ui file: covers-top-edge")
+        _ = await banner.dismissed
+    } catch {
+        check(false, "the .ui window threw \(error)")
+    }
+    gtk_window_destroy(UnsafeMutablePointer(window))
+}

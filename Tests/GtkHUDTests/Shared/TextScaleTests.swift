@@ -1,0 +1,156 @@
+import CGtk
+@testable import GtkHUD
+import GtkSupport
+import HUDCore
+import HUDWidgets
+import XCTest
+
+/// GNOME's Large Text (`gtk-xft-dpi`): the HUD's and banners' pixel metrics
+/// grow with the text and follow a live change; at every scale (and mirrored)
+/// nothing is clipped and nothing overlaps.
+final class TextScaleTests: XCTestCase {
+    override func tearDown() {
+        MainActor.assumeIsolated {
+            TextScale.set(1)
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR)
+        }
+    }
+
+    typealias Rect = (x: Double, y: Double, width: Double, height: Double)
+
+    /// The visible children of `parent` with their bounds in its coordinates.
+    @MainActor
+    static func children(of parent: UnsafeMutablePointer<GtkWidget>) -> [(UnsafeMutablePointer<GtkWidget>, Rect)] {
+        var result: [(UnsafeMutablePointer<GtkWidget>, Rect)] = []
+        var child = gtk_widget_get_first_child(parent)
+        while let current = child {
+            if gtk_widget_get_visible(current) != 0 { result.append((current, BannerGtkTesting.bounds(of: current, in: parent))) }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return result
+    }
+
+    /// Every visible child lies inside `parent` and no two overlap.
+    @MainActor
+    static func assertNothingClippedOrOverlapping(_ parent: UnsafeMutablePointer<GtkWidget>, _ what: String,
+                                                  file: StaticString = #filePath, line: UInt = #line) {
+        let width = Double(gtk_widget_get_width(parent)), height = Double(gtk_widget_get_height(parent))
+        let laidOut = children(of: parent)
+        for (child, rect) in laidOut {
+            let name = String(cString: gtk_widget_get_css_name(child))
+            XCTAssertTrue(rect.x >= -0.5 && rect.y >= -0.5 && rect.x + rect.width <= width + 0.5 && rect.y + rect.height <= height + 0.5,
+                          "\(what): \(name) \(rect) is clipped by its \(width)x\(height) parent", file: file, line: line)
+        }
+        for (index, first) in laidOut.enumerated() {
+            for second in laidOut[(index + 1)...] {
+                let a = first.1, b = second.1
+                let overlaps = a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5
+                XCTAssertFalse(overlaps, "\(what): \(String(cString: gtk_widget_get_css_name(first.0))) \(a) overlaps "
+                               + "\(String(cString: gtk_widget_get_css_name(second.0))) \(b)", file: file, line: line)
+            }
+        }
+    }
+
+    func testHUDMetricsGrowWithTheTextScaleAndFollowItLive() throws {
+        try HUDTesting.withWindow { host, _ in
+            let hud = try! HUD(on: host.window)
+            hud.label = "Loading"
+            hud.detailsLabel = "Three files"
+            hud.setButton("Cancel") {}
+            hud.show(animated: false)
+            host.waitForFrames(3)
+            for factor in [1.0, 1.25, 1.5, 1.0] {
+                // Live: the same HUD stays on screen while the setting changes.
+                TextScale.set(factor)
+                host.waitForFrames(3)
+                let bezel = hud.view.bezelWidget!
+                guard let ring = HUDBezelWidget.of(bezel)?.ringWidget else { return XCTFail("no ring") }
+                let ringBounds = BannerGtkTesting.bounds(of: ring.widget, in: bezel)
+                XCTAssertEqual(ringBounds.height, (2 * 18 * factor + 2 * factor).rounded(.up), accuracy: 0.5, "ring at \(factor)")
+                // Widget coordinates start at the content box: the bezel's own bounds start at minus its padding.
+                let border = BannerGtkTesting.bounds(of: bezel, in: bezel)
+                let outline = GtkEnvironment.prefersHighContrast ? 2.0 : 0 // the high-contrast border (not scaled)
+                XCTAssertEqual(ringBounds.y - border.y, 20 * factor + outline, accuracy: 0.5, "bezel padding at \(factor)")
+                Self.assertNothingClippedOrOverlapping(bezel, "bezel at \(factor)")
+            }
+            hud.mode = .success
+            for factor in [1.0, 1.5] {
+                TextScale.set(factor)
+                host.waitForFrames(3)
+                let bezel = hud.view.bezelWidget!
+                guard let image = Self.children(of: bezel).first(where: { gtk_widget_has_css_class($0.0, "hudimage") != 0 }) else {
+                    return XCTFail("no success image")
+                }
+                XCTAssertEqual(image.1.width, 28 * factor, accuracy: 0.5, "status icon at \(factor)")
+                Self.assertNothingClippedOrOverlapping(bezel, "success bezel at \(factor)")
+            }
+        }
+    }
+
+    /// A ring on its own (not rebuilt by a bezel) follows a live change by itself.
+    func testARingOnScreenFollowsTheTextScaleLive() throws {
+        try HUDTesting.withWindow { host, _ in
+            let ring = HUDRingWidget.createSpinner()
+            gtk_widget_set_halign(ring, GTK_ALIGN_CENTER)
+            gtk_widget_set_valign(ring, GTK_ALIGN_CENTER)
+            host.setChild(ring)
+            host.waitForFrames(2)
+            for factor in [1.5, 1.0] {
+                TextScale.set(factor)
+                host.waitForFrames(3)
+                XCTAssertEqual(Double(gtk_widget_get_width(ring)), (2 * 18 * factor + 2 * factor).rounded(.up), accuracy: 0.5, "ring at \(factor)")
+            }
+        }
+    }
+
+    func testBannerMetricsGrowWithTheTextScaleAndFollowItLive() throws {
+        try BannerGtkTesting.withWindow(animations: false) { window in
+            let banner = try! NotificationBanner(title: "Saved", subtitle: "Report.pdf is in Documents",
+                                                 image: .iconName("dialog-information-symbolic"))
+            banner.showsCloseButton = true
+            banner.setAction("Open") {}
+            guard let widget = window.show(banner) else { return XCTFail("no banner widget") }
+            window.waitUntilSettled(widget)
+            for factor in [1.0, 1.25, 1.5] {
+                TextScale.set(factor)
+                window.host.waitForFrames(3)
+                let image = BannerGtkTesting.bounds(of: widget.imageWidget, in: widget.widget)
+                XCTAssertEqual(image.width, 25 * factor, accuracy: 0.5, "image at \(factor)")
+                XCTAssertEqual(image.x, 15 * factor, accuracy: 0.5, "image inset at \(factor)")
+                let close = BannerGtkTesting.bounds(of: widget.closeButton, in: widget.widget)
+                XCTAssertGreaterThanOrEqual(close.width, 24 * factor - 0.5, "close button at \(factor)")
+                XCTAssertGreaterThanOrEqual(Double(gtk_widget_get_height(widget.widget)), 40 * factor - 0.5, "minimum height at \(factor)")
+                Self.assertNothingClippedOrOverlapping(widget.widget, "banner at \(factor)")
+            }
+        }
+    }
+
+    func testRightToLeftAtLargeTextMirrorsWithoutClippingOrOverlap() throws {
+        try BannerGtkTesting.withWindow(animations: false) { window in
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+            TextScale.set(1.5)
+            let banner = try! NotificationBanner(title: "تم الحفظ", subtitle: "التقرير في المستندات",
+                                                 image: .iconName("dialog-information-symbolic"))
+            banner.showsCloseButton = true
+            banner.setAction("فتح") {}
+            guard let widget = window.show(banner) else { return XCTFail("no banner widget") }
+            window.waitUntilSettled(widget)
+            let width = Double(gtk_widget_get_width(widget.widget))
+            let image = BannerGtkTesting.bounds(of: widget.imageWidget, in: widget.widget)
+            XCTAssertEqual(image.x + image.width, width - 15 * 1.5, accuracy: 0.5, "the image sits at the right, scaled inset")
+            let close = BannerGtkTesting.bounds(of: widget.closeButton, in: widget.widget)
+            let action = BannerGtkTesting.bounds(of: widget.actionButton, in: widget.widget)
+            XCTAssertEqual(close.x, 8 * 1.5, accuracy: 0.5, "the close button is at the left edge")
+            XCTAssertGreaterThan(action.x, close.x + close.width, "the action button follows it towards the text")
+            Self.assertNothingClippedOrOverlapping(widget.widget, "RTL banner at 1.5")
+
+            let hud = try! HUD(on: window.window)
+            hud.label = "جار التحميل"
+            hud.setButton("إلغاء") {}
+            hud.show(animated: false)
+            window.host.waitForFrames(3)
+            Self.assertNothingClippedOrOverlapping(hud.view.bezelWidget!, "RTL bezel at 1.5")
+            hud.hide(animated: false)
+        }
+    }
+}
