@@ -49,34 +49,51 @@ done
 export GSK_RENDERER=cairo
 
 # Instructions per frame (callgrind, cairo): repeatable where CPU time is not.
-# Each subject paints a fixed number of frames; a run with --frames 0 (same
-# set-up, no frames) is subtracted. The four runs go two at a time.
+# Each subject spins one turn, then paints a fixed number of frames inside
+# SpinnerBench.paintCountedFrames; callgrind collects only there
+# (--toggle-collect), so start-up (whose count moves by tens of millions of
+# instructions between runs: fonts, the GL probe) is left out. Runs go two at a time.
 if [ "$quick" = 0 ]; then
     frames="${GTKHUD_BENCH_FRAMES:-60}"
     work="$(mktemp -d)"
-    run_callgrind() { # mode frames
-        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" --mode "$1" --frames "$2" \
-            >"$work/$1.$2.log" 2>&1
-        sed -n 's/.*Collected : \([0-9][0-9]*\).*/\1/p' "$work/$1.$2.log" | tail -n1 >"$work/$1.$2"
+    run_callgrind() { # mode
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect='*paintCountedFrames*' \
+            "$bin" --mode "$1" --frames "$frames" >"$work/$1.log" 2>&1
+        sed -n 's/.*Collected : \([0-9][0-9]*\).*/\1/p' "$work/$1.log" | tail -n1 >"$work/$1"
     }
     echo "[bench] callgrind: ${frames} frames of each spinner (about a minute)" >&2
-    run_callgrind spinner-hud 0 & run_callgrind spinner-gtk 0 & wait
-    run_callgrind spinner-hud "$frames" & run_callgrind spinner-gtk "$frames" & wait
+    run_callgrind spinner-hud & run_callgrind spinner-gtk & wait
+    # AdwSpinner (libadwaita 1.6+): `--mode spinner-adw` exits 3 where it is missing.
+    if "$bin" --mode spinner-adw --frames 0 >/dev/null 2>&1; then
+        run_callgrind spinner-adw & run_callgrind spinner-floor & wait
+    else
+        echo "[bench] callgrind: AdwSpinner n/a (libadwaita < 1.6)" >&2
+        run_callgrind spinner-floor
+    fi
     python3 - "$work" "$frames" <<'PY' | tee -a "$figures" || status=1
 import sys, pathlib
 work, frames = pathlib.Path(sys.argv[1]), int(sys.argv[2])
-def count(name):
-    text = (work / name).read_text().strip()
-    return int(text) if text else None
-values = {k: count(k) for k in ["spinner-hud.0", f"spinner-hud.{frames}", "spinner-gtk.0", f"spinner-gtk.{frames}"]}
-if None in values.values():
-    print("[bench] callgrind failed: " + ", ".join(k for k, v in values.items() if v is None), file=sys.stderr)
+def per_frame(name):
+    path = work / name
+    text = path.read_text().strip() if path.exists() else ""
+    return int(text) / frames if text else None
+hud, gtk = per_frame("spinner-hud"), per_frame("spinner-gtk")
+if hud is None or gtk is None:
+    print("[bench] callgrind failed: " + ", ".join(k for k, v in [("spinner-hud", hud), ("spinner-gtk", gtk)] if v is None), file=sys.stderr)
     sys.exit(1)
-hud = (values[f"spinner-hud.{frames}"] - values["spinner-hud.0"]) / frames
-gtk = (values[f"spinner-gtk.{frames}"] - values["spinner-gtk.0"]) / frames
 print(f"cairo.spinner_hud_instructions_per_frame: {hud:.0f}")
 print(f"cairo.spinner_gtk_instructions_per_frame: {gtk:.0f}")
 print(f"cairo.spinner_instructions_per_frame_ratio: {hud / gtk:.3f}")
+floor = per_frame("spinner-floor")
+if floor is not None:
+    print(f"cairo.spinner_floor_instructions_per_frame: {floor:.0f}")
+if (work / "spinner-adw.log").exists():
+    adw = per_frame("spinner-adw")
+    if adw is None:
+        print("[bench] callgrind failed: spinner-adw", file=sys.stderr)
+        sys.exit(1)
+    print(f"cairo.spinner_adw_instructions_per_frame: {adw:.0f}")
+    print(f"cairo.spinner_vs_adwspinner_instructions_per_frame_ratio: {hud / adw:.3f}")
 PY
     rm -rf "$work"
 fi

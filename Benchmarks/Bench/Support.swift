@@ -20,6 +20,14 @@ func processCPUSeconds() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+/// Kernel (system) CPU time of the whole process in seconds, from getrusage:
+/// Linux splits the precise run time between user and system by its tick samples.
+func kernelCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
 /// CPU time of the calling thread in seconds.
 func threadCPUSeconds() -> Double {
     var time = timespec()
@@ -105,6 +113,16 @@ enum Bench {
     /// Whether the widget has been laid out in a mapped window (so a paint after this draws it).
     static func isOnScreen(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         gtk_widget_get_mapped(widget) != 0 && gtk_widget_get_width(widget) > 0 && gtk_widget_get_height(widget) > 0
+    }
+
+    /// The GskRenderer type a new window gets (GSK_RENDERER, or GTK's choice when unset).
+    static func rendererInUse() -> String {
+        let host = HostWindow(width: 100, height: 100, title: "gtkhud-bench renderer")
+        host.present()
+        host.waitForFrames(1)
+        defer { host.close() }
+        guard let renderer = gtk_native_get_renderer(OpaquePointer(host.window)) else { return "none" }
+        return typeName(UnsafeMutableRawPointer(renderer))
     }
 
     static var liveObjects: Int { WidgetTypes.totalLiveInstances + ClosureBoxes.liveCount }

@@ -7,6 +7,8 @@
 //                                        cycles; bridge: the bridge's own figures, not in the default set)
 //   gtkhud-bench --mode spinner-hud --frames N   paint N frames and exit (for callgrind)
 //   gtkhud-bench --mode spinner-gtk --frames N
+//   gtkhud-bench --mode spinner-adw --frames N   (AdwSpinner, libadwaita 1.6+; exits 3 without it;
+//                                                also spinner-native, -gtk32, -adw32, -floor)
 //   gtkhud-bench --mode spinner-png --out FILE   a picture of the benchmarked HUD
 //   gtkhud-bench --mode leak-cycles --cycles N   show/dismiss cycles for valgrind memcheck
 //   gtkhud-bench --mode before-init              public calls before gtk_init (for BadInputTests)
@@ -67,8 +69,14 @@ MainActor.assumeIsolated {
     }
     let frames = Int(option("--frames") ?? "") ?? 60
     switch option("--mode") {
-    case "spinner-hud": SpinnerBench.runFrames(.hud, frames: frames)
-    case "spinner-gtk": SpinnerBench.runFrames(.gtk, frames: frames)
+    case let mode? where mode.hasPrefix("spinner-") && SpinnerBench.Subject(rawValue: String(mode.dropFirst(8))) != nil:
+        // spinner-hud, -native, -gtk, -gtk32, -adw, -adw32, -floor
+        let subject = SpinnerBench.Subject(rawValue: String(mode.dropFirst(8)))!
+        guard !subject.isAdwSpinner || SpinnerBench.adwSpinnerNew != nil else {
+            note("AdwSpinner: n/a (libadwaita < 1.6)")
+            exit(3)
+        }
+        SpinnerBench.runFrames(subject, frames: frames)
     case "spinner-png":
         // A picture of the benchmarked HUD, to check what is being measured.
         let scene = SpinnerBench.makeScene(.hud)
@@ -84,7 +92,8 @@ MainActor.assumeIsolated {
     }
 
     let only = Set((option("--only") ?? "spinner,latency,progress,show,settled,memory,cycles").split(separator: ",").map(String.init))
-    note("GTK \(GtkEnvironment.runtimeVersion), renderer \(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default")\(quickRun ? ", quick" : "")")
+    note("GTK \(GtkEnvironment.runtimeVersion), libadwaita \(adw_get_major_version()).\(adw_get_minor_version()).\(adw_get_micro_version()), "
+         + "GSK_RENDERER=\(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "(unset)") → \(Bench.rendererInUse())\(quickRun ? ", quick" : "")")
     report("frame_interval_ms", ShowBench.frameIntervalMs, decimals: 2)
     var sectionStart = wallSeconds()
     func finished(_ section: String) {
