@@ -49,7 +49,8 @@ done
 export GSK_RENDERER=cairo
 
 # Instructions per frame (callgrind, cairo): repeatable where CPU time is not.
-# Each subject spins one turn, then paints a fixed number of frames inside
+# Each subject spins 600 frames first (every step of the ring's arc drawn once),
+# then paints a fixed number of frames inside
 # SpinnerBench.paintCountedFrames; callgrind collects only there
 # (--toggle-collect), so start-up (whose count moves by tens of millions of
 # instructions between runs: fonts, the GL probe) is left out. Runs go two at a time.

@@ -224,14 +224,16 @@ enum SpinnerBench {
         note("spinner ÷ AdwSpinner per round: " + roundRatios(.hud, .adw))
     }
 
-    /// For callgrind: sets the scene up, spins one turn (60 frames, so the ring's
-    /// arc images, rasterised once per process on first use, are all there), then
-    /// paints `frames` frames in ``paintCountedFrames(_:frames:)`` and exits at
-    /// once. run-bench.sh collects only inside that function
-    /// (`--toggle-collect`): the main thread's instructions for those frames.
+    /// For callgrind: sets the scene up, spins 600 frames (the ring's arc
+    /// images are rasterised once per process, each the first time a frame
+    /// lands on its step; under valgrind a frame is late and skips steps, so one
+    /// turn's worth of frames leaves some undrawn), then paints `frames` frames
+    /// in ``paintCountedFrames(_:frames:)`` and exits at once. run-bench.sh
+    /// collects only inside that function (`--toggle-collect`): the main
+    /// thread's instructions for those frames. `--frames 0` skips the warm-up.
     static func runFrames(_ subject: Subject, frames: Int) -> Never {
         let scene = makeScene(subject)
-        let warmUp = 60
+        let warmUp = frames > 0 ? 600 : 0
         MainLoop.run(until: { scene.counter.painted >= warmUp }, timeoutMilliseconds: 600_000)
         paintCountedFrames(scene, frames: frames)
         note("\(subject.rawValue): painted \(scene.counter.painted) frames")
