@@ -39,7 +39,16 @@ if ! /usr/bin/python3 "$lib/mutter-scale.py" "$scale"; then
     sed 's/^/[gtkhud] mutter: /' "$work/mutter.log" >&2
     exit 1
 fi
-for _ in $(seq 1 100); do [ -S "$XDG_RUNTIME_DIR/$socket" ] && break; sleep 0.05; done
+# A wait for the socket with a deadline, not a count of tries (a loaded machine is slow).
+deadline=$(( SECONDS + ${GTKHUD_START_TIMEOUT:-60} ))
+until [ -S "$XDG_RUNTIME_DIR/$socket" ]; do
+    if ! kill -0 "$mutter_pid" 2>/dev/null || [ $SECONDS -ge $deadline ]; then
+        echo "[gtkhud] mutter's Wayland socket did not appear" >&2
+        sed 's/^/[gtkhud] mutter: /' "$work/mutter.log" >&2
+        exit 1
+    fi
+    sleep 0.05
+done
 # The memory settings backend: GTK reads no desktop settings (the user's text
 # scale, fonts, theme), as under Xvfb, where there is no XSETTINGS manager.
 WAYLAND_DISPLAY="$socket" GDK_BACKEND=wayland GSETTINGS_BACKEND=memory MESA_SHADER_CACHE_DIR="$work/cache" "$@"
