@@ -119,12 +119,7 @@ final class BannerHeaderBarLayoutTests: XCTestCase {
     /// animated: the banner follows the bar's height on every frame, and takes
     /// the top edge while the bars are hidden.
     func testTopBannerFollowsTheTopBarsRevealAndHide() throws {
-        let adw = try Adw14.require()
-        try LayoutWindow.run {
-            let (view, _) = adw.toolbarView()
-            let window = LayoutWindow(content: view, adwaita: true)
-            defer { window.close() }
-            guard let banner = window.showBanner() else { return XCTFail("no banner widget") }
+        try withToolbarViewBanner { adw, window, view, banner in
             let shown = Double(adw.topBarHeight(view))
             XCTAssertEqual(window.frame(of: banner).y, shown, accuracy: 1)
             adw.setRevealTopBars(view, false)
@@ -157,12 +152,7 @@ final class BannerHeaderBarLayoutTests: XCTestCase {
 
     /// A top bar that grows (a second bar added while the banner is shown).
     func testTopBannerFollowsATopBarThatGrows() throws {
-        let adw = try Adw14.require()
-        try LayoutWindow.run {
-            let (view, _) = adw.toolbarView()
-            let window = LayoutWindow(content: view, adwaita: true)
-            defer { window.close() }
-            guard let banner = window.showBanner() else { return XCTFail("no banner widget") }
+        try withToolbarViewBanner { adw, window, view, banner in
             let before = Double(adw.topBarHeight(view))
             let second = gtk_label_new("Second bar")!
             gtk_widget_set_size_request(second, -1, 40)
@@ -197,30 +187,52 @@ final class BannerHeaderBarLayoutTests: XCTestCase {
         }
     }
 
-    /// AdwNavigationSplitView, side by side: a toolbar view in each pane. The
-    /// banner spans both panes, so it goes below the taller of their top bars.
-    func testTopBannerSitsBelowTheTopBarsOfANavigationSplitView() throws {
+    /// An AdwWindow with a toolbar view (a header bar as top bar) and a top banner shown.
+    private func withToolbarViewBanner(_ body: @MainActor (Adw14, LayoutWindow, UnsafeMutablePointer<GtkWidget>, BannerWidget) -> Void) throws {
         let adw = try Adw14.require()
         try LayoutWindow.run {
-            let (sidebar, sidebarHeader) = adw.toolbarView(title: "Sidebar")
-            let (content, contentHeader) = adw.toolbarView(title: "Content")
-            gtk_widget_set_size_request(contentHeader, -1, 70)
-            let window = LayoutWindow(content: adw.navigationSplitView(sidebar: sidebar, content: content), adwaita: true, width: 800)
+            let (view, _) = adw.toolbarView()
+            let window = LayoutWindow(content: view, adwaita: true)
             defer { window.close() }
-            window.assertBelowThePaneBars(adw, panes: [(sidebar, sidebarHeader), (content, contentHeader)])
+            guard let banner = window.showBanner() else { return XCTFail("no banner widget") }
+            body(adw, window, view, banner)
         }
     }
 
-    /// AdwOverlaySplitView: the same, with plain widgets as panes.
+    /// AdwNavigationSplitView, side by side: a toolbar view in each pane. The
+    /// banner spans both panes, so it goes below the taller of their top bars
+    /// (the content's here).
+    func testTopBannerSitsBelowTheTopBarsOfANavigationSplitView() throws {
+        try assertBelowTheTallerPaneBar(tallSidebar: false) { $0.navigationSplitView(sidebar: $1, content: $2) }
+    }
+
+    /// AdwOverlaySplitView: the same, with plain widgets as panes (the sidebar's bar the taller).
     func testTopBannerSitsBelowTheTopBarsOfAnOverlaySplitView() throws {
+        try assertBelowTheTallerPaneBar(tallSidebar: true) { $0.overlaySplitView(sidebar: $1, content: $2) }
+    }
+
+    /// Two toolbar views with header bars, one 70 px high, in the split view `make` builds.
+    private func assertBelowTheTallerPaneBar(tallSidebar: Bool, file: StaticString = #filePath, line: UInt = #line,
+                                             _ make: @escaping @MainActor (Adw14, UnsafeMutablePointer<GtkWidget>,
+                                                                           UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>) throws {
         let adw = try Adw14.require()
         try LayoutWindow.run {
             let (sidebar, sidebarHeader) = adw.toolbarView(title: "Sidebar")
             let (content, contentHeader) = adw.toolbarView(title: "Content")
-            gtk_widget_set_size_request(sidebarHeader, -1, 70)
-            let window = LayoutWindow(content: adw.overlaySplitView(sidebar: sidebar, content: content), adwaita: true, width: 800)
+            gtk_widget_set_size_request(tallSidebar ? sidebarHeader : contentHeader, -1, 70)
+            let window = LayoutWindow(content: make(adw, sidebar, content), adwaita: true, width: 800)
             defer { window.close() }
-            window.assertBelowThePaneBars(adw, panes: [(sidebar, sidebarHeader), (content, contentHeader)])
+            guard let banner = window.showBanner() else { return XCTFail("no banner widget", file: file, line: line) }
+            let panes = [(sidebar, sidebarHeader), (content, contentHeader)]
+            for (_, header) in panes {
+                XCTAssertGreaterThan(BannerGtkTesting.bounds(of: header, in: window.overlay).width, 50, "both panes are shown", file: file, line: line)
+            }
+            let expected = panes.map { window.top(of: $0.0) + Double(adw.topBarHeight($0.0)) }.max() ?? 0
+            XCTAssertGreaterThanOrEqual(expected, 69, "the taller bar", file: file, line: line)
+            XCTAssertEqual(window.frame(of: banner).y, expected, accuracy: 1, "below both panes' top bars", file: file, line: line)
+            for (_, header) in panes {
+                window.assertNoBannerPixels(in: BannerGtkTesting.bounds(of: header, in: window.window), "a pane's header bar", file: file, line: line)
+            }
         }
     }
 }
@@ -281,21 +293,6 @@ final class LayoutWindow {
     func bottom(of widget: UnsafeMutablePointer<GtkWidget>) -> Double {
         let bounds = BannerGtkTesting.bounds(of: widget, in: overlay)
         return bounds.y + bounds.height
-    }
-
-    /// A top banner starts below the top bars of every pane (toolbar views) and covers none of their header bars.
-    func assertBelowThePaneBars(_ adw: Adw14, panes: [(view: UnsafeMutablePointer<GtkWidget>, header: UnsafeMutablePointer<GtkWidget>)],
-                                file: StaticString = #filePath, line: UInt = #line) {
-        guard let banner = showBanner() else { return XCTFail("no banner widget", file: file, line: line) }
-        for pane in panes {
-            XCTAssertGreaterThan(BannerGtkTesting.bounds(of: pane.header, in: overlay).width, 50, "both panes are shown", file: file, line: line)
-        }
-        let expected = panes.map { top(of: $0.view) + Double(adw.topBarHeight($0.view)) }.max() ?? 0
-        XCTAssertGreaterThanOrEqual(expected, 69, "the taller bar", file: file, line: line)
-        XCTAssertEqual(frame(of: banner).y, expected, accuracy: 1, "below both panes' top bars", file: file, line: line)
-        for pane in panes {
-            assertNoBannerPixels(in: BannerGtkTesting.bounds(of: pane.header, in: window), "a pane's header bar", file: file, line: line)
-        }
     }
 
     private func redPixels(in rect: (x: Double, y: Double, width: Double, height: Double)) -> Int {
