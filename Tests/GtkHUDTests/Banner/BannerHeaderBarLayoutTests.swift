@@ -301,11 +301,14 @@ final class LayoutWindow {
 
     private func redPixels(in rect: (x: Double, y: Double, width: Double, height: Double)) -> Int {
         guard let image = WidgetRenderer.render(window) else { return -1 }
-        // The rendering starts at the window's own bounds (its frame around the content), not at its origin.
-        let origin = BannerGtkTesting.bounds(of: window, in: window)
-        print("BannerHeaderBarLayoutTests: window bounds \(origin), rendered \(image.width)x\(image.height)")
-        let area = (x: Int((rect.x - origin.x).rounded()), y: Int((rect.y - origin.y).rounded()),
-                    width: Int(rect.width.rounded()), height: Int(rect.height.rounded()))
+        // The window's paintable is its bounds (with the frame a window draws
+        // around its content on Debian 13: 5 px each side) drawn into the
+        // rendering's size (the content's): map window coordinates onto it.
+        let bounds = BannerGtkTesting.bounds(of: window, in: window)
+        let scaleX = Double(image.width) / bounds.width, scaleY = Double(image.height) / bounds.height
+        let left = ((rect.x - bounds.x) * scaleX).rounded(), top = ((rect.y - bounds.y) * scaleY).rounded()
+        let right = ((rect.x + rect.width - bounds.x) * scaleX).rounded(), bottom = ((rect.y + rect.height - bounds.y) * scaleY).rounded()
+        let area = (x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
         return image.count(in: area) { $0.red > 200 && $0.green < 60 && $0.blue < 60 }
     }
 
