@@ -37,7 +37,8 @@ let package = Package(
             name: "GtkHUD",
             dependencies: ["HUDCore", "HUDWidgets", "GtkSupport", "CGtk"],
             // The compiled translations (scripts/update-po): found without an install step and without Foundation.
-            resources: [.embedInCode("Resources/gtkhud.css"), .embedInCode("Resources/gtkhud-catalogs.bin")]
+            resources: [.embedInCode("Resources/gtkhud.css"), .embedInCode("Resources/gtkhud-sizes.css"),
+                        .embedInCode("Resources/gtkhud-catalogs.bin")]
         ),
         .executableTarget(name: "Gallery", dependencies: ["GtkHUD", "GtkSupport", "CGtk"]),
         .executableTarget(name: "Bench", dependencies: ["GtkHUD", "GtkSupport", "HUDWidgets", "HUDCore", "CGtk"], path: "Benchmarks/Bench"),

@@ -186,6 +186,37 @@ static inline GtkWidget *gtkhud_adw_spinner_new(void) {
     return spinner_new ? spinner_new() : NULL;
 }
 
+/* AdwToolbarView (libadwaita 1.4+). Its type is 0 until libadwaita registers it,
+   which it does before the first one is made, so 0 also means "none to find". */
+static inline GType gtkhud_adw_toolbar_view_type(void) {
+    static GType type = 0;
+    if (type == 0) type = g_type_from_name("AdwToolbarView");
+    return type;
+}
+/* The height of a toolbar view's top (or bottom) bars as laid out now: 0 while
+   hidden, the part shown while they slide (adw_toolbar_view_get_top_bar_height,
+   _bottom_bar_height); -1 without the function. */
+static inline int gtkhud_adw_toolbar_view_bar_height(GtkWidget *view, gboolean top) {
+    typedef int (*BarHeight)(GtkWidget *);
+    static BarHeight top_height = NULL, bottom_height = NULL;
+    static gboolean looked_up = FALSE;
+    if (!looked_up) {
+        top_height = (BarHeight) dlsym(RTLD_DEFAULT, "adw_toolbar_view_get_top_bar_height");
+        bottom_height = (BarHeight) dlsym(RTLD_DEFAULT, "adw_toolbar_view_get_bottom_bar_height");
+        looked_up = TRUE;
+    }
+    BarHeight height = top ? top_height : bottom_height;
+    return height != NULL && view != NULL ? height(view) : -1;
+}
+/* A toolbar view's content (adw_toolbar_view_get_content), or NULL. */
+static inline GtkWidget *gtkhud_adw_toolbar_view_content(GtkWidget *view) {
+    typedef GtkWidget *(*Content)(GtkWidget *);
+    static Content content = NULL;
+    static gboolean looked_up = FALSE;
+    if (!looked_up) { content = (Content) dlsym(RTLD_DEFAULT, "adw_toolbar_view_get_content"); looked_up = TRUE; }
+    return content != NULL && view != NULL ? content(view) : NULL;
+}
+
 /* A string GtkSettings property (gtk-theme-name), newly allocated, or NULL. */
 static inline char *gtkhud_settings_string(GtkSettings *settings, const char *name) {
     GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(settings), name);

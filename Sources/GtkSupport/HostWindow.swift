@@ -14,6 +14,12 @@ public final class HostWindow {
         gtk_window_set_default_size(window.asWindow, width, height)
     }
 
+    /// Hosts a window made elsewhere (an `AdwWindow`, say), at the given default size.
+    public init(adopting window: UnsafeMutablePointer<GtkWidget>, width: Int32, height: Int32) {
+        self.window = window
+        gtk_window_set_default_size(window.asWindow, width, height)
+    }
+
     isolated deinit { close() }
 
     /// Sets the window's child widget.

@@ -12,6 +12,13 @@ public final class StyleSheet {
         case fallback = 1
         /// The theme's own level.
         case theme = 200
+        /// Just above every theme, below applications
+        /// (`GTK_STYLE_PROVIDER_PRIORITY_SETTINGS` + 1): libadwaita loads its
+        /// stylesheet at `.theme`, but GTK loads the theme named in GtkSettings
+        /// or `GTK_THEME` at the settings priority (measured with GTK 4.8's
+        /// HighContrast). For a library's sizes that a theme's own pixel sizes
+        /// must not hold still.
+        case aboveTheme = 401
         /// An application's CSS (`GTK_STYLE_PROVIDER_PRIORITY_APPLICATION`).
         case application = 600
         /// The user's `gtk.css`.

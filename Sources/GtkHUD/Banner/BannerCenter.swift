@@ -90,10 +90,11 @@ public final class BannerCenter {
 
     /// Where banners sit. ``/HUDCore/BannerPlacement/belowHeaderBar`` (the default, for
     /// desktop windows): a top banner slides out from under the window's header
-    /// bar (its title bar, or a header bar at the top of the content such as an
-    /// `AdwToolbarView` top bar) and never covers the title or the window
-    /// buttons; a bottom banner stands on a bottom bar if there is one, else on
-    /// the bottom edge. ``/HUDCore/BannerPlacement/coversTopEdge`` keeps the iOS look of
+    /// bars (its title bar; header, tab and search bars at the top of the
+    /// content, stacked or in side-by-side panes; an `AdwToolbarView`'s top bars
+    /// at the height the toolbar view reports) and never covers the title or
+    /// the window buttons; a bottom banner stands on a bottom bar if there is
+    /// one, else on the bottom edge. Both follow the bars live. ``/HUDCore/BannerPlacement/coversTopEdge`` keeps the iOS look of
     /// BRYXBanner: top banners hang from the very top of the window, over the title bar.
     public var placement: BannerPlacement {
         get { overlayReference.withObject { HUDOverlayWidget.of($0.asWidget)?.bannerPlacement ?? .belowHeaderBar } ?? .belowHeaderBar }

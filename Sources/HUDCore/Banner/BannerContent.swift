@@ -122,8 +122,9 @@ public enum BannerPriority: Hashable, Sendable {
 
 /// Where a window's banners sit.
 public enum BannerPlacement: String, Sendable, Equatable, CaseIterable {
-    /// Below a header bar at the top of the window (in the title bar slot or
-    /// at the top of the content) and above one at the bottom: the window's
+    /// Below the header bars at the top of the window (in the title bar slot,
+    /// at the top of the content, an `AdwToolbarView`'s top bars, the bars of
+    /// side-by-side panes) and above the bars at the bottom: the window's
     /// title and buttons stay visible and usable. The default.
     case belowHeaderBar = "below-header-bar"
     /// Over the window's top edge, title bar included (the iOS banner look).

@@ -4,16 +4,6 @@ import HUDCore
 
 /// BannerWidget's helpers that need no instance: label set-up, text, sizes, colours.
 extension BannerWidget {
-    /// The close button is an icon only: nothing in it grows with the text by
-    /// itself, so its size and icon follow the scale (24 px and 16 px at 1.0).
-    static func sizeCloseButton(_ button: UnsafeMutablePointer<GtkWidget>, scale: Double) {
-        let side = Int32((24 * scale).rounded()), icon = Int32((16 * scale).rounded())
-        gtk_widget_set_size_request(button, scale == 1 ? -1 : side, scale == 1 ? -1 : side)
-        if let image = gtk_button_get_child(button.cast(to: GtkButton.self)) {
-            gtk_image_set_pixel_size(OpaquePointer(image), scale == 1 ? -1 : icon)
-        }
-    }
-
     /// CSS for colours set from code, or nil to follow the theme.
     static func colorDeclarations(_ content: BannerContent) -> String? {
         var declarations = ""

@@ -109,7 +109,6 @@ public final class BannerWidget: SwiftWidget {
     private func followTextScale() {
         textScale = TextScale.factor(for: widget)
         BannerImageWidget.of(imageWidget)?.pixelSize = Int32(metric(BannerLayout.imageSize).rounded())
-        if let madeCloseButton { Self.sizeCloseButton(madeCloseButton, scale: textScale) }
         queueResize()
     }
 
@@ -143,7 +142,6 @@ public final class BannerWidget: SwiftWidget {
         gtk_widget_set_visible(button, 0)
         gtk_widget_set_parent(button, widget)
         Signal.connect(button.raw, "clicked") { [weak self] in self?.onCloseClicked?() }
-        Self.sizeCloseButton(button, scale: textScale)
         madeCloseButton = button
         return button
     }

@@ -74,6 +74,9 @@ extension HUDOverlayWidget {
         var minimum: Int32 = 0, natural: Int32 = 0
         gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
         gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, nil, nil)
+        // Bars inside the window's child move without changing its size (see
+        // bannerBandMoved); then GTK would skip this allocation as unchanged.
+        if bannerBandMoved(height: height) { gtk_widget_queue_allocate(widget) }
         var origin = graphene_point_t(x: rect.origin.x.rounded(), y: rect.origin.y.rounded())
         gtk_widget_allocate(widget, width, height, -1, gsk_transform_translate(nil, &origin))
     }

@@ -232,6 +232,8 @@ public final class HUDOverlayWidget: SwiftWidget {
     }
 
     private var placements: [UnsafeMutablePointer<GtkWidget>: Placement] = [:]
+    /// The band the banner stacks were last given (``bannerBandMoved(height:)``).
+    private var allocatedBannerBand: (top: Double, bottom: Double)?
     private var frames: [UnsafeMutablePointer<GtkWidget>: (x: Double, y: Double, width: Double, height: Double)] = [:]
 
     /// Adds a child on top that the overlay sizes to its natural size and places.
@@ -352,16 +354,32 @@ public final class HUDOverlayWidget: SwiftWidget {
     /// banners slide out from under the top bar), or, covering the top edge,
     /// the whole overlay plus a window layer's title bar above it.
     private func allocateBannerStack(_ stack: UnsafeMutablePointer<GtkWidget>, width: Int32, height: Int32) {
-        var top = 0.0, bottom = Double(height)
-        switch bannerPlacement {
-        case .belowHeaderBar:
-            if let bars = appContent.flatMap({ HeaderBarEdges.band(of: widget, height: Double(height), content: $0) }) { top = bars.top; bottom = bars.bottom }
-        case .coversTopEdge:
-            top = -titlebarHeight()
-        }
+        let (top, bottom) = bannerBand(height: height)
+        allocatedBannerBand = (top, bottom)
         gtk_widget_set_overflow(stack, GTK_OVERFLOW_HIDDEN)
         var origin = graphene_point_t(x: 0, y: Float(top))
         gtk_widget_allocate(stack, width, Int32(max(0, bottom - top).rounded()), -1, gsk_transform_translate(nil, &origin))
+    }
+
+    /// The band the banner stacks get, top and bottom, in this overlay's coordinates.
+    private func bannerBand(height: Int32) -> (top: Double, bottom: Double) {
+        switch bannerPlacement {
+        case .belowHeaderBar:
+            appContent.flatMap { HeaderBarEdges.band(of: widget, height: Double(height), content: $0) } ?? (0, Double(height))
+        case .coversTopEdge:
+            (-titlebarHeight(), Double(height))
+        }
+    }
+
+    /// Whether banners are shown and the bars around them moved since their
+    /// band was last laid out: a toolbar view's bars sliding in or out, a
+    /// header bar that grew. Such a change leaves this overlay's size as it
+    /// was, so GTK would not lay it out again by itself.
+    func bannerBandMoved(height: Int32) -> Bool {
+        guard let allocated = allocatedBannerBand, bannerPlacement == .belowHeaderBar,
+              children.contains(where: { BannerStackWidget.of($0).map { !$0.banners.isEmpty } ?? false }) else { return false }
+        let band = bannerBand(height: height)
+        return band.top != allocated.top || band.bottom != allocated.bottom
     }
 
     /// How far a window layer's title bar (`gtk_window_set_titlebar`) reaches above the layer.

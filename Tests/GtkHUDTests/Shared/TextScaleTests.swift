@@ -125,6 +125,72 @@ final class TextScaleTests: XCTestCase {
         }
     }
 
+    /// libadwaita's stylesheet sits above GtkHUD's defaults and has its own
+    /// button sizes in pixels: `button.circular` 34 × 34, every button at least
+    /// 24 px high with 5 px padding, at every text size. GtkHUD's buttons must
+    /// still grow with the text, whatever the theme says: the banner's close
+    /// button is 24 px with a 16 px icon at 1.0, and every button (the close
+    /// button, the banner's action button, the HUD's Cancel) grows in
+    /// proportion with the text scale, as the labels in them do.
+    func testEveryButtonGrowsWithTheTextScaleWhateverTheThemesButtonRules() throws {
+        try BannerGtkTesting.withWindow(animations: false) { window in
+            window.host.waitForFrames(1)
+            // The theme's rule is really there: a plain circular image button is 34 px under libadwaita.
+            let probe = gtk_button_new_from_icon_name("window-close-symbolic")!
+            gtk_widget_add_css_class(probe, "circular")
+            var probeHeight: Int32 = 0
+            gtk_widget_measure(probe, GTK_ORIENTATION_VERTICAL, -1, &probeHeight, nil, nil, nil)
+            g_object_ref_sink(UnsafeMutableRawPointer(probe))
+            g_object_unref(UnsafeMutableRawPointer(probe))
+            print("TextScaleTests: a circular image button under this theme measures \(probeHeight) px")
+
+            let banner = try! NotificationBanner(title: "Saved", subtitle: "Report.pdf is in Documents")
+            banner.showsCloseButton = true
+            banner.setAction("Open") {}
+            guard let widget = window.show(banner) else { return XCTFail("no banner widget") }
+            window.waitUntilSettled(widget)
+            let hud = try! HUD(on: window.window)
+            hud.label = "Loading"
+            hud.setButton("Cancel") {}
+            hud.show(animated: false)
+            defer { hud.hide(animated: false) }
+            typealias Sizes = (close: Rect, icon: Double, action: Rect, cancel: Rect)
+            var measured: [Double: Sizes] = [:]
+            for factor in [1.0, 1.25, 1.5] {
+                TextScale.set(factor)
+                window.host.waitForFrames(3)
+                guard let icon = gtk_widget_get_first_child(widget.closeButton),
+                      let cancel = hud.view.bezelWidget.flatMap({ HUDBezelWidget.of($0)?.buttonWidget }) else {
+                    return XCTFail("no close icon or HUD button")
+                }
+                // The image fills the button; the icon it draws is its natural size.
+                var iconSize: Int32 = 0
+                gtk_widget_measure(icon, GTK_ORIENTATION_HORIZONTAL, -1, nil, &iconSize, nil, nil)
+                let sizes: Sizes = (BannerGtkTesting.bounds(of: widget.closeButton, in: window.window), Double(iconSize),
+                                    BannerGtkTesting.bounds(of: widget.actionButton, in: window.window),
+                                    BannerGtkTesting.bounds(of: cancel, in: window.window))
+                print("TextScaleTests: at \(factor) close \(sizes.close.width)x\(sizes.close.height), icon \(sizes.icon), "
+                      + "action \(sizes.action.width)x\(sizes.action.height), Cancel \(sizes.cancel.width)x\(sizes.cancel.height)")
+                measured[factor] = sizes
+                // Its content box: a theme's border (GTK's HighContrast has one) comes on top.
+                XCTAssertEqual(Double(gtk_widget_get_width(widget.closeButton)), 24 * factor, accuracy: 1, "close button width at \(factor)")
+                XCTAssertEqual(Double(gtk_widget_get_height(widget.closeButton)), 24 * factor, accuracy: 1, "close button height at \(factor)")
+                XCTAssertEqual(sizes.icon, 16 * factor, accuracy: 1, "close icon at \(factor)")
+                Self.assertNothingClippedOrOverlapping(widget.widget, "banner at \(factor)")
+            }
+            guard let base = measured[1] else { return }
+            for factor in [1.25, 1.5] {
+                guard let sizes = measured[factor] else { continue }
+                // Heights: a minimum height and padding in pixels that stay put would hold them still.
+                XCTAssertEqual(sizes.action.height, base.action.height * factor, accuracy: 1.5, "action button height at \(factor)")
+                XCTAssertEqual(sizes.cancel.height, base.cancel.height * factor, accuracy: 1.5, "HUD button height at \(factor)")
+                // Widths follow the label, whose glyphs are hinted: in proportion within a tenth.
+                XCTAssertGreaterThan(sizes.action.width, base.action.width * factor * 0.9, "action button width at \(factor)")
+                XCTAssertGreaterThan(sizes.cancel.width, base.cancel.width * factor * 0.9, "HUD button width at \(factor)")
+            }
+        }
+    }
+
     func testRightToLeftAtLargeTextMirrorsWithoutClippingOrOverlap() throws {
         try BannerGtkTesting.withWindow(animations: false) { window in
             gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
