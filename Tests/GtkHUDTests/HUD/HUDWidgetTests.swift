@@ -270,4 +270,48 @@ final class HighContrastTests: XCTestCase {
             host.close()
         }
     }
+
+    /// Leaving a high-contrast GTK theme while a HUD is up gives the normal,
+    /// translucent look back (the overlay follows the theme both ways).
+    func testLeavingAHighContrastThemeGivesTheNormalLookBack() throws {
+        try HUDTesting.requireDisplay()
+        try MainActor.assumeIsolated {
+            if GtkEnvironment.prefersHighContrast {
+                throw XCTSkip("the session asks for high contrast itself; this test switches the theme")
+            }
+            let settings = try XCTUnwrap(gtk_settings_get_default())
+            let original = gtkhud_settings_string(settings, "gtk-theme-name").map { name in
+                defer { g_free(name) }
+                return String(cString: name)
+            }
+            func setTheme(_ name: String?) {
+                var value = GValue()
+                g_value_init(&value, g_type_from_name("gchararray"))
+                g_value_set_string(&value, name)
+                g_object_set_property(UnsafeMutableRawPointer(settings).asObject, "gtk-theme-name", &value)
+                g_value_unset(&value)
+            }
+            let (host, _) = HUDTesting.window()
+            defer {
+                setTheme(original)
+                host.close()
+            }
+            let hud = try XCTUnwrap(HUD(on: host.window))
+            hud.label = "Contrast"
+            hud.show(animated: false)
+            host.waitForFrames(2)
+            let overlay = try XCTUnwrap(gtk_widget_get_parent(hud.view.maskWidgetPointer))
+            let isHighContrast = { gtk_widget_has_css_class(overlay, "high-contrast") != 0 }
+            XCTAssertFalse(isHighContrast())
+            setTheme("HighContrast")
+            HUDTesting.wait("the high-contrast look") { isHighContrast() }
+            setTheme(original)
+            HUDTesting.wait("the normal look back") { !isHighContrast() }
+            host.waitForFrames(2)
+            let bezel = try XCTUnwrap(hud.view.bezelWidget)
+            let image = try XCTUnwrap(WidgetRenderer.render(bezel))
+            XCTAssertLessThan(image.pixel(x: image.width / 2, y: image.height / 2 + 2).alpha, 255, "translucent again")
+            hud.hide(animated: false)
+        }
+    }
 }

@@ -119,4 +119,50 @@ final class SharedHUDHostTests: XCTestCase {
             HUDTesting.wait("the HUD to go with the last activity") { !ProgressHUD.isVisible }
         }
     }
+
+    /// The window the HUD moved away from is not its host any more: closing
+    /// it leaves the HUD in the window it moved to.
+    func testClosingTheWindowTheHUDMovedAwayFromLeavesItWhereItIs() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (first, _) = HUDTesting.window()
+            let (second, _) = HUDTesting.window()
+            defer { second.close() }
+            var completions = 0
+            ProgressHUD.host = first.window
+            ProgressHUD.show(status: "One")
+            HUDTesting.wait("the HUD in the first window") { Self.bezelIsMapped(in: first) }
+            ProgressHUD.host = second.window
+            ProgressHUD.show(status: "Two")
+            HUDTesting.wait("the HUD in the second window") { Self.bezelIsMapped(in: second) }
+            ProgressHUD.dismiss(withDelay: 30) { completions += 1 }
+            first.close()
+            for _ in 0..<10 { MainLoop.iterate() }
+            XCTAssertTrue(ProgressHUD.isVisible, "the HUD lives in the second window")
+            XCTAssertTrue(Self.bezelIsMapped(in: second))
+            XCTAssertEqual(completions, 0, "its pending dismissal was not cut short")
+        }
+    }
+
+    /// Every call resolves the host again; the same window is no move: the
+    /// bezel on screen stays the same widget (not rebuilt, nothing said again).
+    func testShowingAgainInTheSameWindowKeepsTheBezel() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, _) = HUDTesting.window()
+            defer { host.close() }
+            ProgressHUD.host = host.window
+            ProgressHUD.show(status: "Working")
+            HUDTesting.wait("the HUD") { Self.bezelIsMapped(in: host) }
+            let bezel = ProgressHUD.bezelWidget?.gtkWidget
+            var spoken: [String] = []
+            let observation = Announcer.observe { spoken.append($0.text) }
+            defer { observation.cancel() }
+            ProgressHUD.show(status: "Working")
+            ProgressHUD.setStatus("Working")
+            host.waitForFrames(2)
+            XCTAssertEqual(ProgressHUD.bezelWidget?.gtkWidget, bezel, "the same bezel")
+            XCTAssertEqual(spoken, [], "nothing new to say")
+        }
+    }
 }

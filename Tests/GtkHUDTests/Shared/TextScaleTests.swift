@@ -103,6 +103,34 @@ final class TextScaleTests: XCTestCase {
         }
     }
 
+    /// GTK's own spinner (`.native`) is sized in pixels (32 at 1.0): a live
+    /// change of the text size rebuilds it at the new size, both ways.
+    func testTheNativeSpinnerFollowsTheTextScaleLive() throws {
+        try HUDTesting.withWindow { host, _ in
+            let hud = try! HUD(on: host.window)
+            var appearance = HUD.defaultAppearance
+            appearance.indicatorAnimation = .native
+            hud.appearance = appearance
+            hud.label = "Loading"
+            hud.show(animated: false)
+            host.waitForFrames(3)
+            for factor in [1.0, 1.5, 1.25, 1.0] {
+                TextScale.set(factor)
+                host.waitForFrames(3)
+                let bezel = hud.view.bezelWidget!
+                guard let spinner = Self.children(of: bezel).first(where: { String(cString: gtk_widget_get_css_name($0.0)) == "spinner" })?.0 else {
+                    return XCTFail("no native spinner at \(factor)")
+                }
+                var width: Int32 = 0, height: Int32 = 0
+                gtk_widget_get_size_request(spinner, &width, &height)
+                XCTAssertEqual(Double(width), 32 * factor, accuracy: 0.5, "native spinner at \(factor)")
+                XCTAssertEqual(Double(height), 32 * factor, accuracy: 0.5, "native spinner at \(factor)")
+                Self.assertNothingClippedOrOverlapping(bezel, "native spinner bezel at \(factor)")
+            }
+            hud.hide(animated: false)
+        }
+    }
+
     func testBannerMetricsGrowWithTheTextScaleAndFollowItLive() throws {
         try BannerGtkTesting.withWindow(animations: false) { window in
             let banner = try! NotificationBanner(title: "Saved", subtitle: "Report.pdf is in Documents",
