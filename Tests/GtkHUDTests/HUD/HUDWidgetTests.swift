@@ -314,4 +314,30 @@ final class HighContrastTests: XCTestCase {
             hud.hide(animated: false)
         }
     }
+
+    /// Under high contrast, theme-coloured banners turn opaque and outlined;
+    /// "colours your app sets on a banner are kept" (README), outline included.
+    func testHighContrastKeepsTheColoursAnAppSetsOnABanner() throws {
+        try BannerGtkTesting.withWindow(animations: false) { window in
+            let themed = try! NotificationBanner(title: "Themed")
+            let coloured = try! NotificationBanner(title: "Coloured", backgroundColor: HUDColor(red: 0, green: 160 / 255, blue: 80 / 255))
+            window.center.maxVisible = 2
+            guard let themedWidget = window.show(themed), let colouredWidget = window.show(coloured) else {
+                return XCTFail("no banner widgets")
+            }
+            window.waitUntilSettled(colouredWidget)
+            let overlay = try! XCTUnwrap(gtk_widget_get_ancestor(colouredWidget.widget, HUDOverlayWidget.gtype))
+            gtk_widget_add_css_class(overlay, "high-contrast")
+            window.host.waitForFrames(2)
+            let image = try! XCTUnwrap(WidgetRenderer.render(colouredWidget.widget))
+            for point in [(image.width / 2, 0), (image.width / 2, image.height / 2), (2, image.height / 2)] {
+                let pixel = image.pixel(x: point.0, y: point.1)
+                XCTAssertEqual(Double(pixel.green), 160, accuracy: 12, "the app's green at \(point) (no outline over it)")
+                XCTAssertLessThan(pixel.red, 20, "the app's green at \(point)")
+            }
+            let themedImage = try! XCTUnwrap(WidgetRenderer.render(themedWidget.widget))
+            XCTAssertEqual(themedImage.pixel(x: themedImage.width / 2, y: themedImage.height / 2).alpha, 255, "a themed banner is opaque")
+            window.center.dismissAll()
+        }
+    }
 }
