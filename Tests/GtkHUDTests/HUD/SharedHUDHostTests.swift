@@ -24,6 +24,16 @@ final class SharedHUDHostTests: XCTestCase {
         return gtk_widget_get_root(bezel).map { UnsafeMutableRawPointer($0) } == host.window.raw
     }
 
+    /// Shows the HUD in `first` ("One"), then in `second` ("Two"): a move with two activities.
+    @MainActor private static func showThenMove(from first: HostWindow, to second: HostWindow) {
+            ProgressHUD.host = first.window
+            ProgressHUD.show(status: "One")
+            HUDTesting.wait("the HUD in the first window") { Self.bezelIsMapped(in: first) }
+            ProgressHUD.host = second.window
+            ProgressHUD.show(status: "Two")
+            HUDTesting.wait("the HUD in the second window") { Self.bezelIsMapped(in: second) }
+    }
+
     /// Bug 1: the worker's last `setProgress` lands after `showSuccess`; the
     /// result must stay a result and leave on its own timer, and a black mask
     /// must not keep the window locked.
@@ -104,12 +114,7 @@ final class SharedHUDHostTests: XCTestCase {
             let (first, _) = HUDTesting.window()
             let (second, _) = HUDTesting.window()
             defer { first.close(); second.close() }
-            ProgressHUD.host = first.window
-            ProgressHUD.show(status: "One")
-            HUDTesting.wait("the HUD in the first window") { Self.bezelIsMapped(in: first) }
-            ProgressHUD.host = second.window
-            ProgressHUD.show(status: "Two")
-            HUDTesting.wait("the HUD in the second window") { Self.bezelIsMapped(in: second) }
+            Self.showThenMove(from: first, to: second)
             ProgressHUD.popActivity()
             // Longer than the fade-out (0.15 s): isVisible is also true while fading out.
             _ = MainLoop.run(until: { false }, timeoutMilliseconds: 500)
@@ -129,12 +134,7 @@ final class SharedHUDHostTests: XCTestCase {
             let (second, _) = HUDTesting.window()
             defer { second.close() }
             var completions = 0
-            ProgressHUD.host = first.window
-            ProgressHUD.show(status: "One")
-            HUDTesting.wait("the HUD in the first window") { Self.bezelIsMapped(in: first) }
-            ProgressHUD.host = second.window
-            ProgressHUD.show(status: "Two")
-            HUDTesting.wait("the HUD in the second window") { Self.bezelIsMapped(in: second) }
+            Self.showThenMove(from: first, to: second)
             ProgressHUD.dismiss(withDelay: 30) { completions += 1 }
             first.close()
             for _ in 0..<10 { MainLoop.iterate() }

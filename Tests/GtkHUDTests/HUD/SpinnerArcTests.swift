@@ -17,15 +17,8 @@ final class SpinnerArcTests: XCTestCase {
             sheet.load("hudring.spinner-arc-test { color: rgb(255, 0, 0); }")
             sheet.install()
             defer { sheet.uninstall() }
-            let host = HostWindow(width: 200, height: 200, title: "spinner arc")
+            let (host, ring) = Self.spinnerWindow(cssClass: "spinner-arc-test")
             defer { host.close() }
-            let ring = HUDRingWidget.createSpinner()
-            gtk_widget_add_css_class(ring, "spinner-arc-test")
-            gtk_widget_set_halign(ring, GTK_ALIGN_CENTER)
-            gtk_widget_set_valign(ring, GTK_ALIGN_CENTER)
-            host.setChild(ring)
-            host.present()
-            host.waitForFrames(3)
 
             let types = Self.nodeTypes(of: ring)
             XCTAssertTrue(types.contains(GSK_TEXTURE_NODE), "the arc is not a texture node: \(types.map(\.rawValue))")

@@ -6,6 +6,14 @@ import Testing
 @Suite struct HUDControllerTests {
     private let scheduler = ManualScheduler()
 
+    /// An instance HUD's controller with a recording view.
+    private func instance() -> (HUDController, HUDRecordingPresenter) {
+        let controller = HUDController(scheduler: scheduler)
+        let view = HUDRecordingPresenter(scheduler: scheduler)
+        controller.attach(view)
+        return (controller, view)
+    }
+
     private func shared() -> (SharedHUDController, HUDRecordingPresenter) {
         let hud = SharedHUDController(scheduler: scheduler)
         let view = HUDRecordingPresenter(scheduler: scheduler)
@@ -138,9 +146,7 @@ import Testing
     /// A HUD moved while it waits for its grace time keeps waiting: it appears
     /// on the new view when the grace time is up, not at the move, and never on the old one.
     @Test func aHUDMovedDuringItsGraceTimeAppearsOnTheNewViewWhenItIsUp() {
-        let controller = HUDController(scheduler: scheduler)
-        let first = HUDRecordingPresenter(scheduler: scheduler)
-        controller.attach(first)
+        let (controller, first) = instance()
         controller.timing.graceTime = 1
         controller.present(HUDContent(status: "Saving"))
         scheduler.advance(to: .milliseconds(500))
@@ -159,9 +165,7 @@ import Testing
     // MARK: Announcements (bug 3)
 
     @Test func aResultIsAnnouncedWithWhatItMeansEvenWithTheWorkingLabel() {
-        let controller = HUDController(scheduler: scheduler)
-        let view = HUDRecordingPresenter(scheduler: scheduler)
-        controller.attach(view)
+        let (controller, view) = instance()
         controller.present(HUDContent(status: "Uploading"))
         controller.setContent(HUDContent(status: "Uploading", indicator: .success))
         controller.setContent(HUDContent(status: "Uploading", indicator: .error))
@@ -170,9 +174,7 @@ import Testing
     }
 
     @Test func nothingIsAnnouncedBeforeTheHUDIsOnScreenAndItIsAnnouncedAfreshNextTime() {
-        let controller = HUDController(scheduler: scheduler)
-        let view = HUDRecordingPresenter(scheduler: scheduler)
-        controller.attach(view)
+        let (controller, view) = instance()
         controller.timing.graceTime = 1
         controller.present(HUDContent(status: "Saving"))
         #expect(view.announced.isEmpty, "still in the grace time")
@@ -187,9 +189,7 @@ import Testing
     // MARK: Timing
 
     @Test func noFadesWhenAnimationsAreOffOrATransitionIsNotAnimated() {
-        let controller = HUDController(scheduler: scheduler)
-        let view = HUDRecordingPresenter(scheduler: scheduler)
-        controller.attach(view)
+        let (controller, view) = instance()
         controller.animationsEnabled = false
         controller.present(HUDContent())
         controller.animationsEnabled = true
