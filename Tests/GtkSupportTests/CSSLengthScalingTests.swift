@@ -26,4 +26,11 @@ final class CSSLengthScalingTests: XCTestCase {
         }
         XCTAssertEqual(CSSLengthScaling.scaled(css, by: 1.5), "hudbezel { padding: 30px; }")
     }
+
+    /// Scaled lengths keep their hundredths: 5 % of a pixel is "0.05", not "0.5".
+    func testScaledLengthsKeepTheirDecimals() {
+        XCTAssertEqual(CSSLengthScaling.scaled("a { padding: 10px; }", by: 1.205), "a { padding: 12.05px; }")
+        XCTAssertEqual(CSSLengthScaling.scaled("a { padding: 10px; }", by: 1.25), "a { padding: 12.5px; }")
+        XCTAssertEqual(CSSLengthScaling.scaled("a { margin-top: -4px; }", by: 1.0125), "a { margin-top: -4.05px; }")
+    }
 }

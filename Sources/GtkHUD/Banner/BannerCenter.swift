@@ -36,7 +36,8 @@ public final class BannerCenter {
     /// The center of the window that holds `widget` (any widget in it, or the
     /// window itself), created on first use. When `widget` is inside a
     /// ``HUDOverlay`` you placed yourself, banners show in that overlay.
-    /// Nil when the widget is not in a window yet or GTK is not initialised.
+    /// Nil when the widget is not in a window yet, its window was destroyed,
+    /// or GTK is not initialised.
     public static func `for`(_ widget: some GtkWidgetConvertible) -> BannerCenter? {
         guard let overlay = HUDOverlay.host(for: widget) else { return nil }
         // Kept by the overlay's host, which ends it when the overlay goes.

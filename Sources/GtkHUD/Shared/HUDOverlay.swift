@@ -79,9 +79,12 @@ public final class HUDOverlay {
 
     /// The overlay serving `widget`: the nearest overlay around it, or else the
     /// layer of its window (added on first use). Nil if the widget is not in a
-    /// window yet (or GTK is not initialised).
+    /// window yet, if its window was destroyed (also one the app still holds
+    /// after `gtk_window_destroy`), or if GTK is not initialised.
     public static func host(for convertible: some GtkWidgetConvertible) -> HUDOverlay? {
         guard GtkHUDRuntime.prepare(caller: "HUDOverlay.host(for:)"), let widget = convertible.gtkWidget else { return nil }
+        // Its HUDs and banners ended with it: a layer or center made now would serve nobody.
+        if WindowLiveness.destroyedWindow(of: widget) != nil { return nil }
         if let overlay = HUDOverlayWidget.of(widget) { return facade(of: overlay.widget) }
         if let ancestor = gtk_widget_get_ancestor(widget, HUDOverlayWidget.gtype) {
             return facade(of: ancestor)

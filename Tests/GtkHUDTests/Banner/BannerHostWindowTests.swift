@@ -28,6 +28,27 @@ final class BannerHostWindowTests: XCTestCase {
         }
     }
 
+    /// A look-up on a window destroyed while the app holds it finds nothing:
+    /// no overlay or center is made for it, and a center that served it before
+    /// (its banners ended with it) is not handed out again.
+    func testADestroyedWindowHasNoOverlayOrCenter() throws {
+        try BannerGtkTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            for hadBanners in [false, true] {
+                let window = BannerTestWindow()
+                g_object_ref(window.window.raw) // the application keeps the window
+                defer { g_object_unref(window.window.raw) }
+                if hadBanners { window.show(try! NotificationBanner(title: "Before"), duration: 30) }
+                window.close()
+                XCTAssertNil(BannerCenter.for(window.window), "had banners: \(hadBanners)")
+                XCTAssertNil(HUDOverlay.host(for: window.window), "had banners: \(hadBanners)")
+                if !hadBanners {
+                    XCTAssertNil(HUDOverlay.windowLayer(of: window.window), "a look-up added a layer to a destroyed window")
+                }
+            }
+        }
+    }
+
     /// `g_object_run_dispose` on the destroyed window: refused the same way, without a GLib critical.
     func testShowingOnADisposedWindowIsRefusedWithoutACritical() throws {
         try BannerGtkTesting.requireDisplay()

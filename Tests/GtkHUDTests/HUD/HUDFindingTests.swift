@@ -87,6 +87,71 @@ final class HUDFindingTests: XCTestCase {
     }
 }
 
+extension HUDFindingTests {
+    /// A HUD shown again while it is up is still one HUD on its host.
+    func testAHUDShownTwiceIsListedOnce() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, _) = HUDTesting.window()
+            defer { host.close() }
+            let hud = try! HUD(on: host.window)
+            hud.show(animated: false)
+            hud.show(animated: false)
+            XCTAssertEqual(HUD.allHUDs(for: host.window).count, 1)
+            hud.hide(animated: false)
+            HUDTesting.wait("hidden") { hud.isFinished }
+            XCTAssertTrue(HUD.allHUDs(for: host.window).isEmpty)
+        }
+    }
+
+    /// A widget inside a ``HUDOverlay`` is served by that overlay: its HUDs
+    /// are found through any widget in it, and the window's own layer has none.
+    func testAWidgetInsideAnOverlayFindsThatOverlaysHUD() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, _) = HUDTesting.window()
+            defer { host.close() }
+            let inner = gtk_button_new_with_label("Inside the overlay")!
+            let overlay = HUDOverlay(content: inner)!
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_widget_set_vexpand(overlay.pointer, 1)
+            gtk_box_append(box.cast(to: GtkBox.self), overlay.pointer)
+            host.setChild(box)
+            host.waitForFrames(2)
+            let hud = try! HUD(on: overlay.widget)
+            hud.show(animated: false)
+            XCTAssertTrue(HUD.hud(for: inner) === hud)
+            XCTAssertTrue(HUD.hud(for: overlay.widget) === hud)
+            XCTAssertNil(HUD.hud(for: host.window), "the window's own layer has no HUD")
+            hud.hide(animated: false)
+            HUDTesting.wait("hidden") { hud.isFinished }
+        }
+    }
+
+    /// Looking is not showing: a look-up adds no overlay layer to a window,
+    /// and a window destroyed while the app holds it has no HUDs to find.
+    func testALookUpAddsNoLayerNotEvenToADestroyedWindow() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, content) = HUDTesting.window()
+            let window = host.window
+            g_object_ref(window.raw) // the application keeps the window
+            defer { g_object_unref(window.raw) }
+            XCTAssertNil(HUD.hud(for: window))
+            XCTAssertTrue(HUD.allHUDs(for: content).isEmpty)
+            XCTAssertFalse(HUD.hide(for: window))
+            XCTAssertNil(HUDOverlay.windowLayer(of: window), "a look-up added a layer")
+            let hud = try! HUD(on: window)
+            hud.show(animated: false)
+            host.close()
+            XCTAssertNil(HUD.hud(for: window))
+            XCTAssertTrue(HUD.allHUDs(for: window).isEmpty)
+            XCTAssertFalse(HUD.hide(for: window))
+            XCTAssertTrue(hud.isFinished)
+        }
+    }
+}
+
 @MainActor
 private final class RunCounter {
     var count = 0

@@ -27,6 +27,30 @@ final class HUDObserveProgressTests: XCTestCase {
         }
     }
 
+    /// `observe` switches only the modes without an amount (spinner, text
+    /// only) to a ring: a bar or a pie the app chose is kept.
+    func testObservingKeepsADeterminateModeAndTurnsTextIntoARing() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, _) = HUDTesting.window()
+            defer { host.close() }
+            for (mode, expected) in [(HUD.Mode.determinateHorizontalBar, HUD.Mode.determinateHorizontalBar),
+                                     (.determinate, .determinate), (.text, .annularDeterminate)] {
+                let hud = try! HUD(on: host.window)
+                hud.mode = mode
+                let progress = Progress(totalUnitCount: 4)
+                hud.observe(progress)
+                hud.show(animated: false)
+                XCTAssertEqual(hud.mode, expected, "observing from \(mode)")
+                progress.completedUnitCount = 1
+                HUDTesting.wait("the HUD to follow from \(mode)") { hud.progress == 0.25 }
+                hud.observe(nil)
+                hud.hide(animated: false)
+                HUDTesting.wait("hidden") { hud.isFinished }
+            }
+        }
+    }
+
     /// Found by reading (issue #19): the host's destruction dropped the poll
     /// without removing its frame callback, which kept the `Progress` alive.
     func testTheHostsDestructionLetsTheProgressGo() throws {

@@ -109,4 +109,38 @@ final class HUDRunReuseTests: XCTestCase {
             HUDTesting.wait("the HUD to go") { hud.isFinished }
         }
     }
+
+    /// Overlapping runs share one Cancel button, which "cancels every run
+    /// still working on this HUD": both callers get the cancellation and the
+    /// HUD ends once, on "Cancelled".
+    func testTheSharedCancelButtonCancelsEveryOverlappingRun() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, _) = HUDTesting.window()
+            defer { host.close() }
+            let hud = try! HUD(on: host.window)
+            hud.label = "Two jobs"
+            var outcomes: [String] = []
+            for _ in 0..<2 {
+                Task { @MainActor in
+                    do {
+                        _ = try await hud.run(resultDuration: 0.1) { try await Task.sleep(for: .seconds(30)) }
+                        outcomes.append("finished")
+                    } catch is CancellationError {
+                        outcomes.append("cancelled")
+                    } catch {
+                        outcomes.append("failed")
+                    }
+                }
+            }
+            HUDTesting.wait("both runs working") { hud.cancellers.count == 2 && hud.view.bezelView?.buttonWidget != nil }
+            let button = try! XCTUnwrap(hud.view.bezelView?.buttonWidget)
+            gtk_widget_activate(button)
+            HUDTesting.wait("both runs cancelled (\(outcomes))") { outcomes.count == 2 }
+            XCTAssertEqual(outcomes, ["cancelled", "cancelled"])
+            XCTAssertEqual(hud.mode, .info)
+            XCTAssertEqual(hud.label, "Cancelled")
+            HUDTesting.wait("the HUD to go") { hud.isFinished }
+        }
+    }
 }

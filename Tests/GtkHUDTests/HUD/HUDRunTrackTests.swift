@@ -139,6 +139,27 @@ final class HUDTrackTests: XCTestCase {
         }
     }
 
+    /// A text-only HUD has no amount to show either: tracking turns it into
+    /// a ring too, so the values are drawn (HUDMode.isIndefinite).
+    func testATextOnlyHUDTurnsIntoARingToShowTheValues() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, _) = HUDTesting.window()
+            defer { host.close() }
+            let hud = (try! HUD(on: host.window))
+            hud.mode = .text
+            hud.label = "Uploading"
+            hud.show(animated: false)
+            let (values, input) = AsyncStream.makeStream(of: Double.self)
+            hud.track(values)
+            XCTAssertEqual(hud.mode, .annularDeterminate)
+            input.yield(0.5)
+            HUDTesting.wait("0.5 drawn") { hud.view.bezelView?.ringWidget?.shownProgress == 0.5 }
+            input.finish()
+            hud.hide(animated: false)
+        }
+    }
+
     func testAThrowingSequenceStopsTrackingAndKeepsTheLastValue() throws {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {

@@ -270,4 +270,74 @@ final class HighContrastTests: XCTestCase {
             host.close()
         }
     }
+
+    /// Leaving a high-contrast GTK theme while a HUD is up gives the normal,
+    /// translucent look back (the overlay follows the theme both ways).
+    func testLeavingAHighContrastThemeGivesTheNormalLookBack() throws {
+        try HUDTesting.requireDisplay()
+        try MainActor.assumeIsolated {
+            if GtkEnvironment.prefersHighContrast {
+                throw XCTSkip("the session asks for high contrast itself; this test switches the theme")
+            }
+            let settings = try XCTUnwrap(gtk_settings_get_default())
+            let original = gtkhud_settings_string(settings, "gtk-theme-name").map { name in
+                defer { g_free(name) }
+                return String(cString: name)
+            }
+            func setTheme(_ name: String?) {
+                var value = GValue()
+                g_value_init(&value, g_type_from_name("gchararray"))
+                g_value_set_string(&value, name)
+                g_object_set_property(UnsafeMutableRawPointer(settings).asObject, "gtk-theme-name", &value)
+                g_value_unset(&value)
+            }
+            let (host, _) = HUDTesting.window()
+            defer {
+                setTheme(original)
+                host.close()
+            }
+            let hud = try XCTUnwrap(HUD(on: host.window))
+            hud.label = "Contrast"
+            hud.show(animated: false)
+            host.waitForFrames(2)
+            let overlay = try XCTUnwrap(gtk_widget_get_parent(hud.view.maskWidgetPointer))
+            let isHighContrast = { gtk_widget_has_css_class(overlay, "high-contrast") != 0 }
+            XCTAssertFalse(isHighContrast())
+            setTheme("HighContrast")
+            HUDTesting.wait("the high-contrast look") { isHighContrast() }
+            setTheme(original)
+            HUDTesting.wait("the normal look back") { !isHighContrast() }
+            host.waitForFrames(2)
+            let bezel = try XCTUnwrap(hud.view.bezelWidget)
+            let image = try XCTUnwrap(WidgetRenderer.render(bezel))
+            XCTAssertLessThan(image.pixel(x: image.width / 2, y: image.height / 2 + 2).alpha, 255, "translucent again")
+            hud.hide(animated: false)
+        }
+    }
+
+    /// Under high contrast, theme-coloured banners turn opaque and outlined;
+    /// "colours your app sets on a banner are kept" (README), outline included.
+    func testHighContrastKeepsTheColoursAnAppSetsOnABanner() throws {
+        try BannerGtkTesting.withWindow(animations: false) { window in
+            let themed = try! NotificationBanner(title: "Themed")
+            let coloured = try! NotificationBanner(title: "Coloured", backgroundColor: HUDColor(red: 0, green: 160 / 255, blue: 80 / 255))
+            window.center.maxVisible = 2
+            guard let themedWidget = window.show(themed), let colouredWidget = window.show(coloured) else {
+                return XCTFail("no banner widgets")
+            }
+            window.waitUntilSettled(colouredWidget)
+            let overlay = try! XCTUnwrap(gtk_widget_get_ancestor(colouredWidget.widget, HUDOverlayWidget.gtype))
+            gtk_widget_add_css_class(overlay, "high-contrast")
+            window.host.waitForFrames(2)
+            let image = try! XCTUnwrap(WidgetRenderer.render(colouredWidget.widget))
+            for point in [(image.width / 2, 0), (image.width / 2, image.height / 2), (2, image.height / 2)] {
+                let pixel = image.pixel(x: point.0, y: point.1)
+                XCTAssertEqual(Double(pixel.green), 160, accuracy: 12, "the app's green at \(point) (no outline over it)")
+                XCTAssertLessThan(pixel.red, 20, "the app's green at \(point)")
+            }
+            let themedImage = try! XCTUnwrap(WidgetRenderer.render(themedWidget.widget))
+            XCTAssertEqual(themedImage.pixel(x: themedImage.width / 2, y: themedImage.height / 2).alpha, 255, "a themed banner is opaque")
+            window.center.dismissAll()
+        }
+    }
 }

@@ -24,6 +24,16 @@ final class SharedHUDHostTests: XCTestCase {
         return gtk_widget_get_root(bezel).map { UnsafeMutableRawPointer($0) } == host.window.raw
     }
 
+    /// Shows the HUD in `first` ("One"), then in `second` ("Two"): a move with two activities.
+    @MainActor private static func showThenMove(from first: HostWindow, to second: HostWindow) {
+            ProgressHUD.host = first.window
+            ProgressHUD.show(status: "One")
+            HUDTesting.wait("the HUD in the first window") { Self.bezelIsMapped(in: first) }
+            ProgressHUD.host = second.window
+            ProgressHUD.show(status: "Two")
+            HUDTesting.wait("the HUD in the second window") { Self.bezelIsMapped(in: second) }
+    }
+
     /// Bug 1: the worker's last `setProgress` lands after `showSuccess`; the
     /// result must stay a result and leave on its own timer, and a black mask
     /// must not keep the window locked.
@@ -104,12 +114,7 @@ final class SharedHUDHostTests: XCTestCase {
             let (first, _) = HUDTesting.window()
             let (second, _) = HUDTesting.window()
             defer { first.close(); second.close() }
-            ProgressHUD.host = first.window
-            ProgressHUD.show(status: "One")
-            HUDTesting.wait("the HUD in the first window") { Self.bezelIsMapped(in: first) }
-            ProgressHUD.host = second.window
-            ProgressHUD.show(status: "Two")
-            HUDTesting.wait("the HUD in the second window") { Self.bezelIsMapped(in: second) }
+            Self.showThenMove(from: first, to: second)
             ProgressHUD.popActivity()
             // Longer than the fade-out (0.15 s): isVisible is also true while fading out.
             _ = MainLoop.run(until: { false }, timeoutMilliseconds: 500)
@@ -117,6 +122,47 @@ final class SharedHUDHostTests: XCTestCase {
             XCTAssertTrue(Self.bezelIsMapped(in: second))
             ProgressHUD.popActivity()
             HUDTesting.wait("the HUD to go with the last activity") { !ProgressHUD.isVisible }
+        }
+    }
+
+    /// The window the HUD moved away from is not its host any more: closing
+    /// it leaves the HUD in the window it moved to.
+    func testClosingTheWindowTheHUDMovedAwayFromLeavesItWhereItIs() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (first, _) = HUDTesting.window()
+            let (second, _) = HUDTesting.window()
+            defer { second.close() }
+            var completions = 0
+            Self.showThenMove(from: first, to: second)
+            ProgressHUD.dismiss(withDelay: 30) { completions += 1 }
+            first.close()
+            for _ in 0..<10 { MainLoop.iterate() }
+            XCTAssertTrue(ProgressHUD.isVisible, "the HUD lives in the second window")
+            XCTAssertTrue(Self.bezelIsMapped(in: second))
+            XCTAssertEqual(completions, 0, "its pending dismissal was not cut short")
+        }
+    }
+
+    /// Every call resolves the host again; the same window is no move: the
+    /// bezel on screen stays the same widget (not rebuilt, nothing said again).
+    func testShowingAgainInTheSameWindowKeepsTheBezel() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, _) = HUDTesting.window()
+            defer { host.close() }
+            ProgressHUD.host = host.window
+            ProgressHUD.show(status: "Working")
+            HUDTesting.wait("the HUD") { Self.bezelIsMapped(in: host) }
+            let bezel = ProgressHUD.bezelWidget?.gtkWidget
+            var spoken: [String] = []
+            let observation = Announcer.observe { spoken.append($0.text) }
+            defer { observation.cancel() }
+            ProgressHUD.show(status: "Working")
+            ProgressHUD.setStatus("Working")
+            host.waitForFrames(2)
+            XCTAssertEqual(ProgressHUD.bezelWidget?.gtkWidget, bezel, "the same bezel")
+            XCTAssertEqual(spoken, [], "nothing new to say")
         }
     }
 }

@@ -118,6 +118,46 @@ final class LocalizationTests: XCTestCase {
         }
     }
 
+    /// The README's run-time switch: an app sets only `LANGUAGE` (its messages
+    /// locale stays the same, so glibc sees no locale change and would keep
+    /// its cached translations); the next words GtkHUD reads are in the new language.
+    func testAChangeOfLANGUAGEAloneIsFollowed() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            AppLanguage.with("de") {
+                XCTAssertEqual(HUDStrings.current.cancel, "Abbrechen")
+                setenv("LANGUAGE", "fr", 1) // no setlocale: the locale is unchanged
+                XCTAssertEqual(HUDStrings.current.cancel, "Annuler")
+                setenv("LANGUAGE", "ja", 1)
+                XCTAssertEqual(HUDStrings.current.cancel, "キャンセル")
+                setenv("LANGUAGE", "de", 1)
+                XCTAssertEqual(HUDStrings.current.cancel, "Abbrechen")
+            }
+        }
+    }
+
+    /// "Every word of HUDStrings can be set here by name": each override
+    /// replaces its own word and no other.
+    func testEveryWordCanBeOverriddenByName() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            defer { HUDStrings.overrides = .init() }
+            let words: [WritableKeyPath<HUDStrings, String>] = [
+                \.loading, \.success, \.error, \.information, \.image, \.cancel, \.cancelled, \.failed, \.dismiss,
+                \.resultPattern, \.progressPattern, \.percentPattern, \.sentencesPattern,
+            ]
+            for (index, word) in words.enumerated() {
+                HUDStrings.overrides = .init()
+                let replacement = "word \(index) %1$s %2$s"
+                HUDStrings.overrides[dynamicMember: word] = replacement
+                XCTAssertEqual(HUDStrings.overrides[dynamicMember: word], replacement, "word \(index) is kept")
+                var expected = HUDStrings.english
+                expected[keyPath: word] = replacement
+                XCTAssertEqual(HUDStrings.current, expected, "overriding word \(index) changes that word alone")
+            }
+        }
+    }
+
     /// Every translation fits: the HUD's Cancel button and its cancelled result
     /// at the HUD's default size, and the banner's close button carries the word.
     func testEveryLanguageFitsTheHUDAndTheBanner() throws {

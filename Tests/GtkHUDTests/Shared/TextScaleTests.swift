@@ -71,6 +71,8 @@ final class TextScaleTests: XCTestCase {
                 let border = BannerGtkTesting.bounds(of: bezel, in: bezel)
                 let outline = GtkEnvironment.prefersHighContrast ? 2.0 : 0 // the high-contrast border (not scaled)
                 XCTAssertEqual(ringBounds.y - border.y, 20 * factor + outline, accuracy: 0.5, "bezel padding at \(factor)")
+                let label = BannerGtkTesting.bounds(of: hud.view.bezelView!.statusLabelWidget!, in: bezel)
+                XCTAssertEqual(label.y - (ringBounds.y + ringBounds.height), 8 * factor, accuracy: 1, "spacing at \(factor)")
                 Self.assertNothingClippedOrOverlapping(bezel, "bezel at \(factor)")
             }
             hud.mode = .success
@@ -100,6 +102,50 @@ final class TextScaleTests: XCTestCase {
                 host.waitForFrames(3)
                 XCTAssertEqual(Double(gtk_widget_get_width(ring)), (2 * 18 * factor + 2 * factor).rounded(.up), accuracy: 0.5, "ring at \(factor)")
             }
+        }
+    }
+
+    /// GTK's own spinner (`.native`) is sized in pixels (32 at 1.0): a live
+    /// change of the text size rebuilds it at the new size, both ways.
+    func testTheNativeSpinnerFollowsTheTextScaleLive() throws {
+        try HUDTesting.withWindow { host, _ in
+            let hud = try! HUD(on: host.window)
+            var appearance = HUD.defaultAppearance
+            appearance.indicatorAnimation = .native
+            hud.appearance = appearance
+            hud.label = "Loading"
+            hud.show(animated: false)
+            host.waitForFrames(3)
+            for factor in [1.0, 1.5, 1.25, 1.0] {
+                TextScale.set(factor)
+                host.waitForFrames(3)
+                let bezel = hud.view.bezelWidget!
+                guard let spinner = Self.children(of: bezel).first(where: { String(cString: gtk_widget_get_css_name($0.0)) == "spinner" })?.0 else {
+                    return XCTFail("no native spinner at \(factor)")
+                }
+                var width: Int32 = 0, height: Int32 = 0
+                gtk_widget_get_size_request(spinner, &width, &height)
+                XCTAssertEqual(Double(width), 32 * factor, accuracy: 0.5, "native spinner at \(factor)")
+                XCTAssertEqual(Double(height), 32 * factor, accuracy: 0.5, "native spinner at \(factor)")
+                Self.assertNothingClippedOrOverlapping(bezel, "native spinner bezel at \(factor)")
+            }
+            hud.hide(animated: false)
+        }
+    }
+
+    /// A ring does not watch the setting while it is off screen; shown after
+    /// a change, it has the size of the text beside it, not the size it was made at.
+    func testARingMadeBeforeAChangeIsShownAtTheNewSize() throws {
+        try HUDTesting.withWindow { host, _ in
+            let ring = HUDRingWidget.createSpinner()
+            g_object_ref_sink(ring.raw)
+            defer { g_object_unref(ring.raw) }
+            TextScale.set(1.5)
+            gtk_widget_set_halign(ring, GTK_ALIGN_CENTER)
+            gtk_widget_set_valign(ring, GTK_ALIGN_CENTER)
+            host.setChild(ring)
+            host.waitForFrames(3)
+            XCTAssertEqual(Double(gtk_widget_get_width(ring)), (2 * 18 * 1.5 + 2 * 1.5).rounded(.up), accuracy: 0.5)
         }
     }
 

@@ -51,6 +51,21 @@ import Testing
         #expect(fixture.presenter.announcements == ["Front", "Waiting, renamed"], "only the banner that came on screen")
     }
 
+    /// Settings "may be changed while the banner is on screen", and a banner
+    /// sliding out is still on screen: the change reaches its widget, silently.
+    @Test func aChangeDuringTheExitReachesTheWidgetWithoutBeingSpoken() throws {
+        let fixture = BannerFixture(animated: true)
+        let banner = try makeBanner("Saved")
+        fixture.queue.enqueue(banner, duration: 1)
+        fixture.queue.dismiss(banner)
+        fixture.presenter.clear()
+        try banner.content.replaceMessage(title: "Saved twice", subtitle: nil, image: nil)
+        #expect(fixture.presenter.events == [.update("Saved twice")])
+        #expect(fixture.presenter.announcements.isEmpty, "a leaving banner says nothing more")
+        fixture.advance(2)
+        #expect(fixture.presenter.events.last == .finishHide("Saved twice"))
+    }
+
     @Test func aPushedBackBannerIsSpokenAgainWhenItReturns() throws {
         let fixture = BannerFixture()
         let banner = try makeBanner("Normal")

@@ -80,6 +80,38 @@ import Testing
         #expect(policy.announcement(status: "Saved", progress: nil) == "Saved")
     }
 
+    /// "A whole percentage" is the part done: 99.6 % is not "100%", which
+    /// would tell the user the work is finished while it is not.
+    @Test func theSpokenPercentageIsTheWholePercentDone() {
+        let policy = makePolicy()
+        #expect(policy.announcement(status: "Step 1", progress: 0.246) == "Step 1, 24%")
+        #expect(policy.announcement(status: "Step 2", progress: 0.996) == "Step 2, 99%")
+        scheduler.advance(by: .seconds(3))
+        #expect(policy.announcement(status: "Step 2", progress: 1) == "Step 2, 100%")
+    }
+
+    /// A new status is announced with its progress, which counts as the
+    /// crossing said: the same quarter is not said again with the new status.
+    @Test func aNewStatusStartsFromTheQuarterItWasAnnouncedAt() {
+        let policy = makePolicy()
+        #expect(policy.announcement(status: "Step 1", progress: 0.3) == "Step 1, 30%")
+        scheduler.advance(by: .seconds(3))
+        #expect(policy.announcement(status: "Step 2", progress: 0.6) == "Step 2, 60%")
+        scheduler.advance(by: .seconds(3))
+        #expect(policy.announcement(status: "Step 2", progress: 0.7) == nil, "no quarter crossed since 60 %")
+        scheduler.advance(by: .seconds(3))
+        #expect(policy.announcement(status: "Step 2", progress: 0.8) == "Step 2, 80%")
+    }
+
+    /// The same text is never announced twice in a row, even when a new
+    /// status makes it (an app formatter that says only the percentage).
+    @Test func aNewStatusWithTheSameWordsIsNotRepeated() {
+        let policy = HUDAnnouncementPolicy(scheduler: scheduler) { _, percent in percent.map { "\($0) percent" } ?? "Busy" }
+        #expect(policy.announcement(status: "Copying a", progress: nil) == "Busy")
+        #expect(policy.announcement(status: "Copying b", progress: nil) == nil)
+        #expect(policy.announcement(status: "Copying c", progress: 0.5) == "50 percent")
+    }
+
     @Test func customFormatterIsUsed() {
         let policy = HUDAnnouncementPolicy(scheduler: scheduler, minimumInterval: .zero) { name, percent in
             "\(name) (\(percent ?? -1))"

@@ -6,6 +6,14 @@ import Testing
 @Suite struct HUDControllerTests {
     private let scheduler = ManualScheduler()
 
+    /// An instance HUD's controller with a recording view.
+    private func instance() -> (HUDController, HUDRecordingPresenter) {
+        let controller = HUDController(scheduler: scheduler)
+        let view = HUDRecordingPresenter(scheduler: scheduler)
+        controller.attach(view)
+        return (controller, view)
+    }
+
     private func shared() -> (SharedHUDController, HUDRecordingPresenter) {
         let hud = SharedHUDController(scheduler: scheduler)
         let view = HUDRecordingPresenter(scheduler: scheduler)
@@ -121,12 +129,43 @@ import Testing
         #expect(hud.activityCount == 1)
     }
 
+    /// Attaching the view the HUD is already on is no move: nothing is cleared,
+    /// shown again or said again (a front end may attach its view on every call).
+    @Test func attachingTheSameViewAgainChangesNothing() {
+        let (hud, view) = shared()
+        hud.show(status: "Working")
+        scheduler.advance(to: .seconds(1))
+        let calls = view.callList, displayed = view.displayed.count, announced = view.announced.count
+        hud.attach(view)
+        #expect(view.callList == calls)
+        #expect(view.displayed.count == displayed)
+        #expect(view.announced.count == announced)
+        #expect(hud.isVisible)
+    }
+
+    /// A HUD moved while it waits for its grace time keeps waiting: it appears
+    /// on the new view when the grace time is up, not at the move, and never on the old one.
+    @Test func aHUDMovedDuringItsGraceTimeAppearsOnTheNewViewWhenItIsUp() {
+        let (controller, first) = instance()
+        controller.timing.graceTime = 1
+        controller.present(HUDContent(status: "Saving"))
+        scheduler.advance(to: .milliseconds(500))
+        let second = HUDRecordingPresenter(scheduler: scheduler)
+        controller.attach(second)
+        #expect(second.callList.isEmpty, "still in the grace time")
+        #expect(second.announced.isEmpty)
+        #expect(!controller.isVisible)
+        scheduler.advance(to: .seconds(2))
+        #expect(first.callList.isEmpty, "the old view never showed it")
+        #expect(second.calls.map(\.call) == [.beginAppear(.milliseconds(150))])
+        #expect(second.time(of: .beginAppear(.milliseconds(150))) == .seconds(1), "when the grace time was up")
+        #expect(second.announced.map(\.text) == ["Saving"])
+    }
+
     // MARK: Announcements (bug 3)
 
     @Test func aResultIsAnnouncedWithWhatItMeansEvenWithTheWorkingLabel() {
-        let controller = HUDController(scheduler: scheduler)
-        let view = HUDRecordingPresenter(scheduler: scheduler)
-        controller.attach(view)
+        let (controller, view) = instance()
         controller.present(HUDContent(status: "Uploading"))
         controller.setContent(HUDContent(status: "Uploading", indicator: .success))
         controller.setContent(HUDContent(status: "Uploading", indicator: .error))
@@ -135,9 +174,7 @@ import Testing
     }
 
     @Test func nothingIsAnnouncedBeforeTheHUDIsOnScreenAndItIsAnnouncedAfreshNextTime() {
-        let controller = HUDController(scheduler: scheduler)
-        let view = HUDRecordingPresenter(scheduler: scheduler)
-        controller.attach(view)
+        let (controller, view) = instance()
         controller.timing.graceTime = 1
         controller.present(HUDContent(status: "Saving"))
         #expect(view.announced.isEmpty, "still in the grace time")
@@ -152,9 +189,7 @@ import Testing
     // MARK: Timing
 
     @Test func noFadesWhenAnimationsAreOffOrATransitionIsNotAnimated() {
-        let controller = HUDController(scheduler: scheduler)
-        let view = HUDRecordingPresenter(scheduler: scheduler)
-        controller.attach(view)
+        let (controller, view) = instance()
         controller.animationsEnabled = false
         controller.present(HUDContent())
         controller.animationsEnabled = true
@@ -211,12 +246,23 @@ import Testing
     }
 
     /// Work is never shown as an outcome: a result mode the app set becomes the spinner.
-    @Test func aResultModeTheAppSetIsShownAsTheSpinnerWhileWorking() {
+    @Test(arguments: [HUDMode.success, .error, .info])
+    func aResultModeTheAppSetIsShownAsTheSpinnerWhileWorking(result: HUDMode) {
         typealias Working = HUDRunLedger.Working
         var ledger = HUDRunLedger()
-        ledger.appSet(mode: .success)
+        ledger.appSet(mode: result)
         ledger.appSet(label: "Saving")
-        let (_, show) = ledger.begin(showing: Working(mode: .success, label: "Saving"))
+        let (_, show) = ledger.begin(showing: Working(mode: result, label: "Saving"))
         #expect(show == Working(mode: .indeterminate, label: "Saving"))
+    }
+
+    /// `observe` and `track` switch the modes that show no amount (a spinner,
+    /// text only) to a ring; the modes that draw an amount, and a custom
+    /// widget or a result the app chose, are kept.
+    @Test func theModesWithoutAnAmountAreTheSpinnerAndTextOnly() {
+        let all: [HUDMode] = [.indeterminate, .determinate, .annularDeterminate, .determinateHorizontalBar,
+                              .customView, .text, .success, .error, .info]
+        #expect(all.filter(\.isIndefinite) == [.indeterminate, .text])
+        #expect(all.filter(\.isResult) == [.success, .error, .info])
     }
 }

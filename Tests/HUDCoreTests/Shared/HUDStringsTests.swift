@@ -54,4 +54,27 @@ import Testing
         strings.resultPattern = pattern
         #expect(strings.result("Success", "Saved") == expected)
     }
+
+    /// Every pattern, not only the result's, falls back to its own English
+    /// shape when a translation or an override is broken: the app's text and
+    /// the number are never lost, and never put in another pattern's shape.
+    @Test func everyBrokenPatternFallsBackToItsOwnEnglishShape() {
+        var strings = HUDStrings.english
+        strings.progressPattern = "%1$s"              // drops the percentage
+        strings.percentPattern = "%d %d"              // asks for a number that is not there
+        strings.sentencesPattern = "%1$s %3$s"        // names an argument that is not there
+        #expect(strings.progress("Uploading", percent: 50) == "Uploading, 50%")
+        #expect(strings.percent(42) == "42 %")
+        #expect(strings.sentences(["Saved", "Report.pdf"]) == "Saved. Report.pdf")
+    }
+
+    /// A lone "%" at the end (a slip for "%%") is a broken pattern, not a
+    /// pattern whose percent sign silently disappears.
+    @Test func aTrailingLonePercentIsABrokenPattern() {
+        var strings = HUDStrings.english
+        strings.progressPattern = "%1$s, %2$d%"
+        #expect(strings.progress("Uploading", percent: 50) == "Uploading, 50%")
+        strings.percentPattern = "%d%"
+        #expect(strings.percent(42) == "42 %")
+    }
 }
