@@ -19,7 +19,7 @@ import Testing
         let (hud, _) = shared()
         hud.showProgress(0.5, status: "Copying")
         hud.showSuccess(status: "Done")
-        #expect(!hud.applyPostedProgress(1), "the worker's last value arrives after the result")
+        #expect(!hud.postAndDeliver(1), "the worker's last value arrives after the result")
         #expect(hud.content == HUDContent(status: "Done", indicator: .success))
         scheduler.advance(to: .seconds(6))
         #expect(!hud.isVisible, "the result left on its own")
@@ -30,11 +30,11 @@ import Testing
         hud.showProgress(0.2)
         hud.dismiss()
         #expect(!hud.core.acceptsPostedProgress)
-        #expect(!hud.applyPostedProgress(0.4))
+        #expect(!hud.postAndDeliver(0.4))
         hud.show(status: "Again")
-        #expect(hud.applyPostedProgress(0.4), "a show of work accepts progress again")
+        #expect(hud.postAndDeliver(0.4), "a show of work accepts progress again")
         hud.hostDestroyed()
-        #expect(!hud.applyPostedProgress(0.6))
+        #expect(!hud.postAndDeliver(0.6))
         #expect(!hud.isVisible)
         #expect(hud.core.view == nil, "the view went with its window")
     }
@@ -59,13 +59,13 @@ import Testing
         #expect(controller.acceptsPostedProgress)
         controller.present(HUDContent(status: "Saved", indicator: .success))
         #expect(!controller.acceptsPostedProgress, "a result is the end of the work")
-        #expect(!controller.applyPostedProgress(0.9, showsIfHidden: false))
+        #expect(!controller.postAndDeliver(0.9, showsIfHidden: false))
         #expect(controller.content.indicator == .success)
     }
 
     @Test func theFirstPostedValueShowsTheHUDAndCountsOneActivity() {
         let (hud, view) = shared()
-        #expect(hud.applyPostedProgress(0.3))
+        #expect(hud.postAndDeliver(0.3))
         #expect(hud.activityCount == 1)
         #expect(hud.content.indicator == .progress(0.3))
         #expect(view.callList == [.beginAppear(.milliseconds(150))])
@@ -121,7 +121,43 @@ import Testing
         #expect(hud.activityCount == 1)
     }
 
-    // MARK: Announcements (bug 3)
+    // MARK: Announcements (bug 3; issue #29: once-only across moves)
+
+    /// Issue #29: a move reset the announcement policy, so the new window heard
+    /// "Uploading, 10%" again. A move is silent; what changes after it is said once.
+    @Test func movingToAnotherViewAnnouncesNothingAgain() {
+        let (hud, first) = shared()
+        hud.showProgress(0.1, status: "Uploading")
+        scheduler.advance(to: .seconds(1))
+        #expect(first.announced.map(\.text) == ["Uploading, 10%"])
+        let second = HUDRecordingPresenter(scheduler: scheduler)
+        hud.attach(second)
+        hud.showProgress(0.1, status: "Uploading") // the app's next call, now in the other window
+        scheduler.advance(to: .seconds(2))
+        #expect(second.announced.isEmpty, "the move repeated \(second.announced.map(\.text))")
+        let third = HUDRecordingPresenter(scheduler: scheduler)
+        hud.attach(third)
+        hud.updateProgress(0.2)
+        hud.attach(second)
+        #expect(third.announced.isEmpty && second.announced.isEmpty, "no crossing, no words, however often it moves")
+        scheduler.advance(to: .seconds(4))
+        hud.updateProgress(0.3)
+        #expect(second.announced.map(\.text) == ["Uploading, 30%"], "the next crossing is said once, with the current value")
+        #expect(first.announced.count == 1)
+    }
+
+    /// New words after a move are said once, where the HUD is now.
+    @Test func aNewStatusAfterAMoveIsSaidOnceOnTheNewView() {
+        let (hud, first) = shared()
+        hud.show(status: "Uploading")
+        scheduler.advance(to: .seconds(1))
+        let second = HUDRecordingPresenter(scheduler: scheduler)
+        hud.attach(second)
+        hud.show(status: "Checking")
+        scheduler.advance(to: .seconds(2))
+        #expect(first.announced.map(\.text) == ["Uploading"])
+        #expect(second.announced.map(\.text) == ["Checking"])
+    }
 
     @Test func aResultIsAnnouncedWithWhatItMeansEvenWithTheWorkingLabel() {
         let controller = HUDController(scheduler: scheduler)
