@@ -41,6 +41,9 @@ final class FramePacedProgress {
         self.deliver = deliver
     }
 
+    /// Whether a tick is armed: a posted value waits for its frame.
+    var isPending: Bool { armed != nil }
+
     /// Arms the tick that applies the newest value in the next frame, or
     /// applies it now when there is no mapped widget to pace by.
     func schedule() {

@@ -145,7 +145,7 @@ public final class HUD {
     /// Where ``setProgress(_:)`` posts; the controller decides what of it is applied.
     nonisolated private let postedProgress = PostedProgress()
     /// Delivers what ``setProgress(_:)`` posts, once per frame of the overlay's window.
-    private lazy var progressDelivery = FramePacedProgress(
+    private(set) lazy var progressDelivery = FramePacedProgress(
         pacer: { [weak self] in self?.overlayWidget.withObject { $0.asWidget } },
         deliver: { [weak self] in self?.applyPostedProgress() })
     /// The overlay's host, which keeps the live HUDs and ends this one with the overlay.
