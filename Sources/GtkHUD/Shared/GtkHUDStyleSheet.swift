@@ -37,9 +37,4 @@ enum GtkHUDStyleSheet {
             Diagnostics.report("GtkHUD default stylesheet", "parse errors: \(errors.map(\.description).joined(separator: "; "))")
         }
     }
-
-    /// Gives `widget` a generated class for `declarations` (see ``GeneratedStyle``).
-    static func setGeneratedClass(on widget: UnsafeMutablePointer<GtkWidget>, node: String, declarations: String?) {
-        GeneratedStyle.setClass(on: widget, node: node, declarations: declarations)
-    }
 }
