@@ -98,14 +98,10 @@ public final class HUDController {
     /// Whether progress posted from other threads is still wanted (see the type's notes).
     public private(set) var acceptsPostedProgress = true {
         didSet {
-            guard acceptsPostedProgress != oldValue else { return }
-            postedProgress.setOpen(acceptsPostedProgress)
-            onPostedProgressGateChange?(acceptsPostedProgress)
+            // Mirrored for the posting threads, which then stop scheduling deliveries.
+            if acceptsPostedProgress != oldValue { postedProgress.setOpen(acceptsPostedProgress) }
         }
     }
-
-    /// Called when ``acceptsPostedProgress`` changes.
-    public var onPostedProgressGateChange: (@MainActor (Bool) -> Void)?
 
     /// Where other threads post progress (any thread); see the type's notes for what is applied.
     public nonisolated let postedProgress: PostedProgress

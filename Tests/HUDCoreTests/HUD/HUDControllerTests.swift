@@ -41,13 +41,13 @@ import Testing
 
     @Test func theGateTellsTheThreadSideEachChange() {
         let (hud, _) = shared()
-        var changes: [Bool] = []
-        hud.core.onPostedProgressGateChange = { changes.append($0) }
-        hud.show()
-        hud.showError(status: "No")
-        hud.showProgress(0)
-        hud.popActivity()
-        #expect(changes == [false, true, false])
+        var states: [Bool] = []
+        let calls: [() -> Void] = [{ hud.show() }, { hud.showError(status: "No") }, { hud.showProgress(0) }, { hud.popActivity() }]
+        for call in calls {
+            call()
+            states.append(hud.core.postedProgress.isOpen)
+        }
+        #expect(states == [true, false, true, false])
     }
 
     /// The gate follows the content, whichever road it came by: an instance HUD
