@@ -90,6 +90,9 @@ import Testing
         scheduler.advance(to: .seconds(4))
         #expect(!hud.isVisible)
         #expect(second.callList.last == .finishDisappear)
+        // Issue #29: the move itself said nothing; the new status was said once, where the HUD is now.
+        #expect(first.announced.map(\.text) == ["One"])
+        #expect(second.announced.map(\.text) == ["Two"])
     }
 
     /// A HUD moved during its fade-out goes on leaving on the new view: it is
@@ -144,19 +147,6 @@ import Testing
         hud.updateProgress(0.3)
         #expect(second.announced.map(\.text) == ["Uploading, 30%"], "the next crossing is said once, with the current value")
         #expect(first.announced.count == 1)
-    }
-
-    /// New words after a move are said once, where the HUD is now.
-    @Test func aNewStatusAfterAMoveIsSaidOnceOnTheNewView() {
-        let (hud, first) = shared()
-        hud.show(status: "Uploading")
-        scheduler.advance(to: .seconds(1))
-        let second = HUDRecordingPresenter(scheduler: scheduler)
-        hud.attach(second)
-        hud.show(status: "Checking")
-        scheduler.advance(to: .seconds(2))
-        #expect(first.announced.map(\.text) == ["Uploading"])
-        #expect(second.announced.map(\.text) == ["Checking"])
     }
 
     @Test func aResultIsAnnouncedWithWhatItMeansEvenWithTheWorkingLabel() {
