@@ -261,7 +261,7 @@ public final class HUD {
 
     /// Applies the value waiting from ``setProgress(_:)``, if HUDCore still wants it.
     private func applyPostedProgress() {
-        controller.applyPostedProgress(showsIfHidden: false) { [self] value in progress = value }
+        controller.applyPostedProgress { [self] value in progress = value }
     }
 
     /// Stops following a `Progress` (see `observe(_:)`, with the `FoundationInterop` trait).

@@ -11,7 +11,7 @@
 /// Decisions made here, once, on the injected clock:
 /// - **Posted progress keeps its order.** Other threads post to
 ///   ``postedProgress``; the front end delivers it (once per frame) with
-///   ``applyPostedProgress(showsIfHidden:apply:)``. A value posted before a
+///   ``applyPostedProgress(_:)``. A value posted before a
 ///   main-actor change (``present(_:animated:)``, ``setContent(_:)``, a result,
 ///   a dismissal, the host's end) is never applied after it: every such call
 ///   drops what waits. So a worker's last `setProgress(1)` followed, in the same
@@ -112,7 +112,7 @@ public final class HUDController {
     private let relay: Relay
     private let announcements: HUDAnnouncementPolicy
     private var animatesNextTransition = true
-    /// Set while ``applyPostedProgress(showsIfHidden:apply:)`` applies a value: that change
+    /// Set while ``applyPostedProgress(_:)`` applies a value: that change
     /// is the posted value itself, so it drops nothing posted since (a worker's newer value).
     private var isApplyingPostedProgress = false
 
@@ -204,26 +204,24 @@ public final class HUDController {
         announceContent()
     }
 
-    /// Applies the newest value posted to ``postedProgress`` since the last
-    /// main-actor change, if one waits and it is still wanted (see the type's notes).
-    /// - Parameters:
-    ///   - showsIfHidden: whether the value may show the HUD (SVProgressHUD's
-    ///     `setProgress` does; an instance HUD's value only updates it).
-    ///   - apply: how the front end applies the value (an instance HUD sets its
-    ///     `progress`, which its mode shows or keeps); nil shows it as determinate
-    ///     progress (NaN or infinity: the spinner). Calls it makes to this
-    ///     controller are the value's own change and drop nothing posted since.
+    /// Hands `apply` the newest value posted to ``postedProgress`` since the
+    /// last main-actor change, if one waits and it is still wanted (see the
+    /// type's notes). Whether is decided here; how is the front end's: an
+    /// instance HUD sets its `progress`, which its mode shows or keeps; the
+    /// shared HUD shows it, counting an activity. Calls `apply` makes to this
+    /// controller are the value's own change and drop nothing posted since.
     /// - Returns: Whether a value was applied.
     @discardableResult
-    public func applyPostedProgress(showsIfHidden: Bool, apply: (@MainActor (Double) -> Void)? = nil) -> Bool {
+    public func applyPostedProgress(_ apply: @MainActor (Double) -> Void) -> Bool {
         guard let value = postedProgress.take(), acceptsPostedProgress else { return false }
         isApplyingPostedProgress = true
         defer { isApplyingPostedProgress = false }
-        if let apply { apply(value) } else { showProgress(value, showsIfHidden: showsIfHidden) }
+        apply(value)
         return true
     }
 
-    /// Shows `value` as determinate progress (the spinner when not finite), showing the HUD if allowed.
+    /// Shows `value` as determinate progress (the spinner when not finite),
+    /// showing the HUD if `showsIfHidden` (SVProgressHUD's `setProgress` does).
     func showProgress(_ value: Double, showsIfHidden: Bool) {
         var updated = content
         updated.indicator = HUDValues.progress(value).map(HUDIndicator.progress) ?? .indeterminate

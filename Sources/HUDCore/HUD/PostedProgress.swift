@@ -25,7 +25,7 @@ public final class PostedProgress: Sendable {
 
     /// Posts `value` from any thread, at any rate.
     /// - Returns: `true` when the caller must schedule one delivery on the main
-    ///   actor (``HUDController/applyPostedProgress(showsIfHidden:apply:)``): the
+    ///   actor (``HUDController/applyPostedProgress(_:)``): the
     ///   value was taken and no delivery is pending. `false` when the gate is
     ///   closed or a delivery already pending will take this value.
     @discardableResult

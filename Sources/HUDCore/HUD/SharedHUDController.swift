@@ -109,7 +109,7 @@ public final class SharedHUDController {
     /// - Returns: Whether a value was applied.
     @discardableResult
     public func applyPostedProgress() -> Bool {
-        core.applyPostedProgress(showsIfHidden: true) { [self] value in
+        core.applyPostedProgress { [self] value in
             if isProgressActivityOpen, isVisible {
                 updateProgress(value)
                 return

@@ -170,7 +170,7 @@ extension HUDController {
     @discardableResult
     func postAndDeliver(_ value: Double, showsIfHidden: Bool) -> Bool {
         postedProgress.post(value)
-        return applyPostedProgress(showsIfHidden: showsIfHidden)
+        return applyPostedProgress { showProgress($0, showsIfHidden: showsIfHidden) }
     }
 }
 

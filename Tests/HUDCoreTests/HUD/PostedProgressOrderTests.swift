@@ -30,7 +30,7 @@ import Testing
         /// The next frame.
         @discardableResult
         func deliver() -> Bool {
-            controller.applyPostedProgress(showsIfHidden: false) { value in self.set(progress: value) }
+            controller.applyPostedProgress { value in self.set(progress: value) }
         }
     }
 
@@ -110,7 +110,7 @@ import Testing
         let hud = InstanceFrontEnd(scheduler: scheduler)
         hud.show()
         hud.setProgress(0.5)
-        hud.controller.applyPostedProgress(showsIfHidden: false) { value in
+        hud.controller.applyPostedProgress { value in
             hud.setProgress(1.0) // the worker, on another core, during the apply
             hud.set(progress: value)
         }
