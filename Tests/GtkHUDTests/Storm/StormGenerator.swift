@@ -110,8 +110,11 @@ struct StormGenerator {
             options.append((2, { g in
                 let window = g.random.pick(windows)
                 let other = windows.first { $0 != window }!
+                let sharedThere = g.model.shared.window == window && g.model.shared.kind != .hidden
                 var operations: [StormOperation] = [.destroyWindow(window)]
                 if g.model.shared.host == window, g.random.chance(70) { operations.append(.setHost(other)) }
+                // A worker still posting after the window's end (bug 2's pattern): the value is dropped.
+                if sharedThere, g.random.chance(60) { operations.append(.setProgress(g.fraction(), fromThread: true)) }
                 return operations
             }))
         }
