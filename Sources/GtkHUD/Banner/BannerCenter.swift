@@ -74,18 +74,13 @@ public final class BannerCenter {
 
     /// The widest a banner gets, in pixels; narrower windows give it their full
     /// width. Nil (the default) spans the whole window, like BRYXBanner; a value
-    /// such as 450 centres banners the way `AdwToast` does. Negative or
-    /// non-finite values are refused with a message.
+    /// such as 450 centres banners the way `AdwToast` does. Zero, negative or
+    /// non-finite values are refused with a message: the width stays as it was.
     public var maximumWidth: Double? {
         get { presenter.stack.maximumWidth }
         set {
-            if let value = newValue, !(value.isFinite && value > 0) {
-                HUDCoreDiagnostics.report("BannerCenter.maximumWidth",
-                                          "maximumWidth \(value) is not a positive number; banners keep the full width.")
-                presenter.stack.maximumWidth = nil
-                return
-            }
-            presenter.stack.maximumWidth = newValue
+            presenter.stack.maximumWidth = BannerLayout.maximumWidth(newValue, current: presenter.stack.maximumWidth,
+                                                                     source: "BannerCenter.maximumWidth")
         }
     }
 
@@ -102,10 +97,11 @@ public final class BannerCenter {
         set { overlayReference.withObject { HUDOverlayWidget.of($0.asWidget)?.bannerPlacement = newValue } }
     }
 
-    /// Space between stacked banners, in pixels (0 by default).
+    /// Space between stacked banners, in pixels (0 by default, at most 1000).
+    /// NaN or infinity keeps the current spacing, a value out of range is clamped (with a message).
     public var spacing: Double {
         get { presenter.stack.spacing }
-        set { presenter.stack.spacing = newValue.isFinite ? max(0, newValue) : 0 }
+        set { presenter.stack.spacing = BannerLayout.spacing(newValue, current: presenter.stack.spacing, source: "BannerCenter.spacing") }
     }
 
     // MARK: - Banners

@@ -123,10 +123,7 @@ public final class NotificationBanner {
     /// Seconds the entrance and the exit each take to settle (0.4). Zero turns animation off.
     public var animationDuration: Double {
         get { core.content.animationDuration }
-        set {
-            core.content.animationDuration = HUDValues.setting(newValue, current: core.content.animationDuration, range: 0...10,
-                                                              source: "NotificationBanner.animationDuration")
-        }
+        set { core.update(source: "NotificationBanner.animationDuration") { $0.animationDuration = newValue } }
     }
 
     /// How much the banner bounces (`.slight`).
@@ -150,11 +147,7 @@ public final class NotificationBanner {
     /// The least height in pixels (40, BRYXBanner's value without a status bar).
     public var minimumHeight: Double {
         get { core.content.minimumHeight }
-        set {
-            // A finite huge height (3e9) trapped in Int32() when laid out.
-            core.content.minimumHeight = HUDValues.setting(newValue, current: core.content.minimumHeight, range: 0...2_000,
-                                                          source: "NotificationBanner.minimumHeight", unit: "px")
-        }
+        set { core.update(source: "NotificationBanner.minimumHeight") { $0.minimumHeight = newValue } }
     }
 
     /// Whether a tap or click dismisses it (true).

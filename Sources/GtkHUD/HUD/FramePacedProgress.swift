@@ -4,11 +4,13 @@ import HUDCore
 
 /// Applies progress posted from any thread at most once per frame.
 ///
-/// A post that finds the ``ProgressMailbox`` clean schedules one main-queue
+/// A post that finds HUDCore's ``PostedProgress`` clean schedules one main-queue
 /// job, which calls ``schedule()``. The job does not apply the value: it arms
-/// a one-shot tick callback on the pacing widget, and the tick takes the
+/// a one-shot tick callback on the pacing widget, and the tick delivers the
 /// newest value in the frame's update phase, just before that frame is laid
-/// out and painted. Posts in between only overwrite the value in the mailbox.
+/// out and painted. Posts in between only overwrite the value waiting.
+/// Whether the value is still wanted is not decided here: delivering asks
+/// the HUD's controller, which drops a value that a later main-actor call superseded.
 /// A storm from eight threads therefore costs the main thread one job and one
 /// apply per frame, not one per main-loop turn (issue #14: applying a value
 /// costs microseconds, and a frame holds many loop turns).
@@ -17,7 +19,7 @@ import HUDCore
 /// created) the value is applied at once: there is no frame to wait for.
 /// A frame may also never come for an armed tick (its window hidden or
 /// destroyed, which freezes or drops the frame clock); the value would then
-/// sit in a dirty mailbox that no later post schedules again. So every armed
+/// wait where no later post schedules it again. So every armed
 /// tick has a safety timeout that applies the value anyway, and ``schedule()``
 /// re-arms a tick whose widget is no longer the mapped pacer.
 @MainActor
@@ -25,23 +27,22 @@ final class FramePacedProgress {
     /// How long an armed tick may wait for its frame before the value is applied anyway.
     static let safetyMilliseconds: UInt32 = 250
 
-    private let mailbox: ProgressMailbox
     private let pacer: @MainActor () -> UnsafeMutablePointer<GtkWidget>?
-    private let apply: @MainActor (Double) -> Void
+    private let deliver: @MainActor () -> Void
     private var armed: (widget: WeakObjectRef, tick: UInt32, safety: MainLoopSource)?
     /// A source read every frame (`HUD.observe(Progress)`), applied in the same update phase.
     private var following: (widget: WeakObjectRef, tick: UInt32)?
 
     /// - Parameters:
-    ///   - mailbox: where the values are posted.
-    ///   - pacer: the widget whose frame clock paces delivery (nil: apply at once).
-    ///   - apply: applies a value taken from the mailbox.
-    init(mailbox: ProgressMailbox, pacer: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>?,
-         apply: @escaping @MainActor (Double) -> Void) {
-        self.mailbox = mailbox
+    ///   - pacer: the widget whose frame clock paces delivery (nil: deliver at once).
+    ///   - deliver: takes the newest posted value and applies it, if one waits and is still wanted.
+    init(pacer: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>?, deliver: @escaping @MainActor () -> Void) {
         self.pacer = pacer
-        self.apply = apply
+        self.deliver = deliver
     }
+
+    /// Whether a tick is armed: a posted value waits for its frame.
+    var isPending: Bool { armed != nil }
 
     /// Arms the tick that applies the newest value in the next frame, or
     /// applies it now when there is no mapped widget to pace by.
@@ -63,13 +64,13 @@ final class FramePacedProgress {
         armed = (WeakObjectRef(widget.raw), tick, safety)
     }
 
-    /// Applies the newest value now, if one is waiting.
+    /// Delivers the newest value now, if one is waiting.
     func deliverNow() {
         cancel()
-        if let value = mailbox.take() { apply(value) }
+        deliver()
     }
 
-    /// Removes an armed tick and its timeout; a waiting value stays in the mailbox.
+    /// Removes an armed tick and its timeout; a waiting value keeps waiting.
     func cancel() {
         guard let armed else { return }
         self.armed = nil
@@ -101,6 +102,6 @@ final class FramePacedProgress {
         guard let armed else { return }
         self.armed = nil
         armed.safety.cancel()
-        if let value = mailbox.take() { apply(value) }
+        deliver()
     }
 }

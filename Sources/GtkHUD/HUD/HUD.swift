@@ -52,11 +52,15 @@ public final class HUD {
         }
     }
     /// Progress of determinate modes (0...1, default 0; NaN or infinity → indeterminate; clamped).
-    public var progress: Double = 0 {
-        didSet {
-            let sanitised = HUDValues.progress(progress)
-            // Assigning inside didSet does not call didSet again: clamp, then refresh.
-            if let sanitised, sanitised != progress { progress = sanitised }
+    ///
+    /// Setting it on the main actor also drops any value posted earlier with
+    /// ``setProgress(_:)`` and not yet applied: the later call wins.
+    public var progress: Double {
+        get { cleanProgress ?? rawProgress }
+        set {
+            // Cleaned once, here: nil (NaN, infinity) shows the spinner and reads back as it was set.
+            rawProgress = newValue
+            cleanProgress = HUDValues.progress(newValue)
             // A step takes the fast road; to or from NaN/infinity the indicator changes kind.
             refresh()
         }
@@ -80,24 +84,24 @@ public final class HUD {
 
     // MARK: Behaviour
 
+    // Timing values are checked by HUDCore's one rule (HUDController.Timing.corrected), under the names set here.
+
     /// Seconds before the HUD appears; hidden within it, it never shows (0).
-    public var graceTime: Double = 0 {
-        didSet {
-            graceTime = HUDValues.setting(graceTime, current: oldValue, range: 0...3600, source: "HUD.graceTime")
-            controller.timing = timing
-        }
+    public var graceTime: Double {
+        get { controller.timing.graceTime }
+        set { controller.timing = controller.timing.corrected(\.graceTime, newValue, source: "HUD.graceTime") }
     }
     /// Seconds the HUD stays at least once shown (0).
-    public var minimumShowTime: Double = 0 {
-        didSet {
-            minimumShowTime = HUDValues.setting(minimumShowTime, current: oldValue, range: 0...3600, source: "HUD.minimumShowTime")
-            controller.timing = timing
-        }
+    public var minimumShowTime: Double {
+        get { controller.timing.minimumShowTime }
+        set { controller.timing = controller.timing.corrected(\.minimumShowTime, newValue, source: "HUD.minimumShowTime") }
     }
     /// Show/hide animation length (0.3 s, MBProgressHUD); 0 when GTK animations are off.
-    public var animationDuration: Double = 0.3 {
-        didSet {
-            animationDuration = HUDValues.setting(animationDuration, current: oldValue, range: 0...10, source: "HUD.animationDuration")
+    public var animationDuration: Double {
+        get { controller.timing.fadeInDuration }
+        set {
+            var timing = controller.timing.corrected(\.fadeInDuration, newValue, source: "HUD.animationDuration")
+            timing.fadeOutDuration = timing.fadeInDuration
             controller.timing = timing
         }
     }
@@ -128,6 +132,9 @@ public final class HUD {
     var isShowingRunState = false
     private var cleanLabel: String?
     private var cleanDetails: String?
+    /// ``progress`` as the app set it, and cleaned once (nil: not finite).
+    private var rawProgress = 0.0
+    private var cleanProgress: Double? = 0
     private let hub = HUDEventHub()
     let overlayWidget: WeakObjectRef
     private var buttonAction: (@MainActor () -> Void)?
@@ -135,12 +142,12 @@ public final class HUD {
     private var customContent: GtkObjectContent?
     private var buttonTitle: String?
     private var sequenceTask: Task<Void, Never>?
-    nonisolated private let mailbox = ProgressMailbox()
-    /// Applies what ``setProgress(_:)`` posts, once per frame of the overlay's window.
-    private lazy var progressDelivery = FramePacedProgress(
-        mailbox: mailbox,
+    /// Where ``setProgress(_:)`` posts; the controller decides what of it is applied.
+    nonisolated private let postedProgress = PostedProgress()
+    /// Delivers what ``setProgress(_:)`` posts, once per frame of the overlay's window.
+    private(set) lazy var progressDelivery = FramePacedProgress(
         pacer: { [weak self] in self?.overlayWidget.withObject { $0.asWidget } },
-        apply: { [weak self] in self?.progress = $0 })
+        deliver: { [weak self] in self?.applyPostedProgress() })
     /// The overlay's host, which keeps the live HUDs and ends this one with the overlay.
     private(set) weak var host: OverlayHost?
 
@@ -152,13 +159,16 @@ public final class HUD {
         let overlay = try Self.overlay(for: host, caller: "HUD.init(on:)")
         self.appearance = appearance.corrected(source: "HUD.init(on:appearance:)")
         overlayWidget = WeakObjectRef(overlay.pointer.raw)
-        controller = HUDController(scheduler: GLibScheduler.shared, announcementClock: HUDBezelPresenter.announcementClock)
+        controller = HUDController(scheduler: GLibScheduler.shared, announcementClock: HUDBezelPresenter.announcementClock,
+                                   postedProgress: postedProgress)
+        // MBProgressHUD's animation length; the other settings keep HUDController.Timing's defaults.
+        controller.timing.fadeInDuration = 0.3
+        controller.timing.fadeOutDuration = 0.3
         view = HUDBezelPresenter(overlay: overlay)
         view.appearance = self.appearance
         view.onButton = { [weak self] in self?.buttonAction?() }
         view.onTouchInside = { [weak self] in self?.hub.send(.touchInside) }
         view.onTouchOutside = { [weak self] in self?.hub.send(.touchOutside) }
-        controller.timing = timing
         controller.attach(view)
         _ = controller.lifecycle.addObserver { [weak self] event in self?.handle(event) }
         self.host = OverlayHost.of(overlay.implementation)
@@ -240,9 +250,18 @@ public final class HUD {
 
     /// Sets the progress from any thread at any rate; the HUD takes the latest
     /// value once per frame, just before the frame that paints it.
+    ///
+    /// A value is never applied after a later main-actor call on this HUD
+    /// (`progress`, `label`, `mode`, `show`, `hide`, …): posted before it, it is
+    /// dropped. After a hide, values are dropped until the next ``show(animated:)``.
     public nonisolated func setProgress(_ value: Double) {
-        guard mailbox.post(value) else { return }
+        guard postedProgress.post(value) else { return }
         MainQueue.async { [weak self] in self?.progressDelivery.schedule() }
+    }
+
+    /// Applies the value waiting from ``setProgress(_:)``, if HUDCore still wants it.
+    private func applyPostedProgress() {
+        controller.applyPostedProgress { [self] value in progress = value }
     }
 
     /// Stops following a `Progress` (see `observe(_:)`, with the `FoundationInterop` trait).
@@ -299,17 +318,8 @@ public final class HUD {
     /// What the properties say the HUD shows (texts cleaned once, as they were set).
     private var content: HUDContent {
         HUDContent(status: cleanLabel, details: cleanDetails,
-                   indicator: mode.indicator(progress: HUDValues.progress(progress), custom: customContent),
+                   indicator: mode.indicator(progress: cleanProgress, custom: customContent),
                    progressStyle: mode.progressStyle, buttonTitle: buttonTitle)
-    }
-
-    private var timing: HUDController.Timing {
-        var timing = HUDController.Timing()
-        timing.graceTime = graceTime
-        timing.minimumShowTime = minimumShowTime
-        timing.fadeInDuration = animationDuration
-        timing.fadeOutDuration = animationDuration
-        return timing
     }
 
     private func handle(_ event: HUDLifecycleEvent) {

@@ -2,7 +2,6 @@ import CGtk
 import GtkSupport
 import HUDCore
 import HUDWidgets
-import Synchronization
 
 /// The application-wide HUD, SVProgressHUD style: no instance, no set-up.
 ///
@@ -67,8 +66,9 @@ public enum ProgressHUD {
     /// Dismisses the HUD, after `delay` seconds if given. `completion` runs
     /// exactly once: after the fade-out, or at once if a new show supersedes it.
     public static func dismiss(withDelay delay: Double = 0, completion: (@MainActor () -> Void)? = nil) {
-        SharedHUD.dropLateProgress()
         guard let shared = SharedHUD.instance else {
+            // No controller to close the gate yet: a worker's value must not show the HUD after this.
+            SharedHUD.postedProgress.setOpen(false)
             completion?()
             return
         }
@@ -82,8 +82,10 @@ public enum ProgressHUD {
     /// Dismisses the HUD and returns when it has gone (or was superseded by a new show).
     @discardableResult
     public static func dismissAndWait(withDelay delay: Double = 0) async -> HUDDismissOutcome {
-        SharedHUD.dropLateProgress()
-        guard let shared = SharedHUD.instance else { return .dismissed }
+        guard let shared = SharedHUD.instance else {
+            SharedHUD.postedProgress.setOpen(false)
+            return .dismissed
+        }
         return await withCheckedContinuation { continuation in
             shared.controller.dismiss(withDelay: delay) { outcome in continuation.resume(returning: outcome) }
         }
@@ -122,7 +124,7 @@ public enum ProgressHUD {
             }
             return
         }
-        guard SharedHUD.acceptsProgress.load(ordering: .acquiring), SharedHUD.mailbox.post(progress) else { return }
+        guard SharedHUD.postedProgress.post(progress) else { return }
         MainQueue.async { SharedHUD.progressDelivery.schedule() }
     }
 
@@ -159,28 +161,28 @@ public enum ProgressHUD {
     /// Seconds before a requested HUD appears; dismissed within it, it never shows (0).
     public static var graceTime: Double {
         get { SharedHUD.timing.graceTime }
-        set { SharedHUD.setTiming(\.graceTime, newValue, range: 0...3600, name: "graceTime") }
+        set { SharedHUD.setTiming(\.graceTime, newValue, name: "graceTime") }
     }
     /// Shortest display of a status HUD (5 s).
     public static var minimumDismissTime: Double {
         get { SharedHUD.timing.minimumDismissTime }
-        set { SharedHUD.setTiming(\.minimumDismissTime, newValue, range: 0...HUDValues.maximumSeconds, name: "minimumDismissTime", allowsInfinity: true) }
+        set { SharedHUD.setTiming(\.minimumDismissTime, newValue, name: "minimumDismissTime") }
     }
     /// Longest display of a status HUD (∞). NaN keeps the last value (made 0
     /// it would dismiss every success HUD at once).
     public static var maximumDismissTime: Double {
         get { SharedHUD.timing.maximumDismissTime }
-        set { SharedHUD.setTiming(\.maximumDismissTime, newValue, range: 0...HUDValues.maximumSeconds, name: "maximumDismissTime", allowsInfinity: true) }
+        set { SharedHUD.setTiming(\.maximumDismissTime, newValue, name: "maximumDismissTime") }
     }
     /// Fade-in length (0.15 s); 0 when GTK animations are off.
     public static var fadeInDuration: Double {
         get { SharedHUD.timing.fadeInDuration }
-        set { SharedHUD.setTiming(\.fadeInDuration, newValue, range: 0...10, name: "fadeInDuration") }
+        set { SharedHUD.setTiming(\.fadeInDuration, newValue, name: "fadeInDuration") }
     }
     /// Fade-out length (0.15 s); 0 when GTK animations are off.
     public static var fadeOutDuration: Double {
         get { SharedHUD.timing.fadeOutDuration }
-        set { SharedHUD.setTiming(\.fadeOutDuration, newValue, range: 0...10, name: "fadeOutDuration") }
+        set { SharedHUD.setTiming(\.fadeOutDuration, newValue, name: "fadeOutDuration") }
     }
 
     /// Puts a widget of yours in the bezel (then call ``showCustomWidget(status:)``);
@@ -204,6 +206,6 @@ public enum ProgressHUD {
         SharedHUD.instance?.controller.cancelAll()
         SharedHUD.instance?.view?.tearDown()
         SharedHUD.instance = nil
-        SharedHUD.acceptsProgress.store(true, ordering: .releasing)
+        SharedHUD.postedProgress.setOpen(true)
     }
 }

@@ -2,7 +2,6 @@ import CGtk
 import GtkSupport
 import HUDCore
 import HUDWidgets
-import Synchronization
 
 /// The state behind ``ProgressHUD``: HUDCore's ``SharedHUDController`` (which
 /// decides everything) and the view it is drawn by in the current window.
@@ -15,27 +14,20 @@ final class SharedHUD {
     static var hostWidget: WeakObjectRef?
     static var customWidget: GtkObjectContent?
     static let hub = HUDEventHub()
-    nonisolated static let mailbox = ProgressMailbox()
-    /// Mirrors ``HUDController/acceptsPostedProgress`` for other threads: false
-    /// from a result, a dismissal or the window's end to the next show of work.
-    nonisolated static let acceptsProgress = Atomic<Bool>(true)
-
-    /// Drops progress posted from now on, and any not yet taken.
-    static func dropLateProgress() {
-        acceptsProgress.store(false, ordering: .releasing)
-        _ = mailbox.take()
-    }
+    /// Where `ProgressHUD.setProgress` posts, from any thread. It outlives each
+    /// controller (the first value creates the HUD); the current controller
+    /// decides what of it is applied, and keeps its gate (closed from a result,
+    /// a dismissal or the window's end to the next show of work).
+    nonisolated static let postedProgress = PostedProgress()
 
     let controller: SharedHUDController
     private(set) var view: HUDBezelPresenter?
 
     private init() {
-        controller = SharedHUDController(scheduler: GLibScheduler.shared, announcementClock: HUDBezelPresenter.announcementClock)
+        controller = SharedHUDController(scheduler: GLibScheduler.shared, announcementClock: HUDBezelPresenter.announcementClock,
+                                         postedProgress: SharedHUD.postedProgress)
         controller.sourcePrefix = "ProgressHUD"
         controller.core.timing = SharedHUD.timing
-        controller.core.onPostedProgressGateChange = { accepts in
-            if accepts { SharedHUD.acceptsProgress.store(true, ordering: .releasing) } else { SharedHUD.dropLateProgress() }
-        }
         _ = controller.lifecycle.addObserver { [weak self] event in
             SharedHUD.hub.send(event, status: self?.controller.content.status)
         }
@@ -64,16 +56,15 @@ final class SharedHUD {
     /// Applies posted progress once per frame, paced by the current overlay
     /// (at once while there is no shared HUD yet: the first value shows it).
     static let progressDelivery = FramePacedProgress(
-        mailbox: mailbox,
         pacer: { instance?.view?.overlay.withObject { $0.asWidget } },
-        apply: { applyProgress($0) })
+        deliver: { applyPostedProgress() })
 
-    /// Whether a value is late is the core's decision; this only finds the HUD.
-    private static func applyProgress(_ value: Double) {
+    /// Whether a value is wanted is the core's decision; this only finds (or makes) the HUD.
+    private static func applyPostedProgress() {
         if let instance {
-            instance.controller.applyPostedProgress(value)
-        } else if acceptsProgress.load(ordering: .acquiring), let shared = prepare(caller: "setProgress(_:)") {
-            shared.controller.applyPostedProgress(value)
+            instance.controller.applyPostedProgress()
+        } else if postedProgress.isOpen, let shared = prepare(caller: "setProgress(_:)") {
+            shared.controller.applyPostedProgress()
         }
     }
 
@@ -112,10 +103,8 @@ final class SharedHUD {
     }
 
     /// Sets one timing setting from ``ProgressHUD`` (checked once, as it is set) and applies it.
-    static func setTiming(_ setting: WritableKeyPath<HUDController.Timing, Double>, _ value: Double, range: ClosedRange<Double>,
-                          name: String, allowsInfinity: Bool = false) {
-        timing[keyPath: setting] = HUDValues.setting(value, current: timing[keyPath: setting], range: range,
-                                                    source: "ProgressHUD.\(name)", allowsInfinity: allowsInfinity)
+    static func setTiming(_ setting: WritableKeyPath<HUDController.Timing, Double>, _ value: Double, name: String) {
+        timing = timing.corrected(setting, value, source: "ProgressHUD.\(name)")
         instance?.controller.core.timing = timing
     }
 }

@@ -5,21 +5,33 @@ import HUDCore
 /// One-time set-up shared by every public entry point.
 @MainActor
 enum GtkHUDRuntime {
-    /// Checks GTK is initialised and loads the default stylesheet. Returns false,
-    /// with a clear message, when called before `gtk_init`/`adw_init`.
+    /// Checks GTK is initialised and, the first time it is, sets GtkHUD up.
+    /// Returns false, with a clear message, when called before `gtk_init`/`adw_init`.
     @discardableResult
     static func prepare(caller: String) -> Bool {
-        routeDiagnosticsToGLib()
-        // The widgets and the core read GtkHUD's words through this, in the user's language.
-        HUDStrings.provider = { HUDStrings.current }
+        if !isSetUp {
+            isSetUp = true
+            routeDiagnosticsToGLib()
+            // The widgets and the core read GtkHUD's words through this, in the user's language.
+            HUDStrings.provider = { HUDStrings.current }
+        }
         guard GtkEnvironment.isInitialized else {
             reportNotInitialized(caller)
             return false
         }
-        MainActorBridge.install()
+        if !isGtkSetUp {
+            isGtkSetUp = true
+            MainActorBridge.install()
+        }
+        // Not once: a display that was missing at the first call may have come since (it checks itself).
         GtkHUDStyleSheet.ensureLoaded()
         return true
     }
+
+    /// The set-up that needs no GTK (messages, words) is done.
+    private static var isSetUp = false
+    /// The main queue's bridge is installed (it needs GTK initialised).
+    private static var isGtkSetUp = false
 
     /// Sends GtkHUD's messages to GLib's structured log (domain `GtkHUD`), where
     /// apps, `G_MESSAGES_DEBUG`-style tooling and journald see them, unless the

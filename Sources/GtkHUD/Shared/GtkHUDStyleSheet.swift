@@ -41,9 +41,4 @@ enum GtkHUDStyleSheet {
             }
         }
     }
-
-    /// Gives `widget` a generated class for `declarations` (see ``GeneratedStyle``).
-    static func setGeneratedClass(on widget: UnsafeMutablePointer<GtkWidget>, node: String, declarations: String?) {
-        GeneratedStyle.setClass(on: widget, node: node, declarations: declarations)
-    }
 }

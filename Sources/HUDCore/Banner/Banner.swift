@@ -12,13 +12,26 @@
 public final class Banner {
     /// What the banner shows and how it behaves. Out-of-range settings are
     /// corrected (with a ``Diagnostics`` message) as they are assigned, and a
-    /// change on screen is passed to the presenter.
+    /// change on screen is passed to the presenter. To report corrections under
+    /// another public name, change it with ``update(source:_:)``.
     public var content: BannerContent {
         didSet {
-            content = Self.corrected(content, source: "Banner.content")
+            content = Self.corrected(content, current: oldValue, source: correctionSource ?? "Banner.content")
             owner?.contentDidChange(of: self)
         }
     }
+
+    /// Changes the content with `change`; corrections are reported under
+    /// `source`, the public name the app set it through (`NotificationBanner.minimumHeight`).
+    public func update(source: String, _ change: (inout BannerContent) -> Void) {
+        var changed = content
+        change(&changed)
+        correctionSource = source
+        defer { correctionSource = nil }
+        content = changed
+    }
+
+    private var correctionSource: String?
 
     /// Called once per tap or click while the banner is showing, after the
     /// banner has started to dismiss if ``BannerContent/dismissesOnTap`` is on.
@@ -58,7 +71,7 @@ public final class Banner {
 
     /// Creates a banner for already validated content.
     public init(_ content: BannerContent) {
-        self.content = Self.corrected(content, source: "Banner.init(_:)")
+        self.content = Self.corrected(content, current: nil, source: "Banner.init(_:)")
     }
 
     /// Creates a banner with BRYXBanner's defaults.
@@ -104,20 +117,20 @@ public final class Banner {
     }
 
     /// Returns `content` with every setting that cannot work replaced by a
-    /// usable one, reporting each correction from `source`.
-    private static func corrected(_ content: BannerContent, source: String) -> BannerContent {
+    /// usable one, reporting each correction from `source`: the one check of
+    /// banner settings, whichever API set them. Numbers follow GtkHUD's rule for
+    /// settings (``HUDValues/setting(_:current:range:source:name:unit:allowsInfinity:)``):
+    /// NaN or infinity keeps the `current` value (the default for a new banner),
+    /// a value out of range is clamped.
+    private static func corrected(_ content: BannerContent, current: BannerContent?, source: String) -> BannerContent {
         var content = content
-        let duration = content.animationDuration
-        if !duration.isFinite || duration < 0 || duration > BannerSpring.maximumSettlingTime {
-            Diagnostics.report(source, "animationDuration \(duration) s is not between 0 and "
-                + "\(BannerSpring.maximumSettlingTime) s; using \(BannerContent.defaultAnimationDuration) s.")
-            content.animationDuration = BannerContent.defaultAnimationDuration
-        }
-        if !content.minimumHeight.isFinite || content.minimumHeight < 0 {
-            Diagnostics.report(source, "minimumHeight \(content.minimumHeight) is not a non-negative number; "
-                + "using \(BannerLayout.defaultMinimumHeight).")
-            content.minimumHeight = BannerLayout.defaultMinimumHeight
-        }
+        content.animationDuration = HUDValues.setting(content.animationDuration, current: current?.animationDuration ?? BannerContent.defaultAnimationDuration,
+                                                      range: 0...BannerSpring.maximumSettlingTime, source: source,
+                                                      name: "animationDuration")
+        // A finite huge height (3e9) trapped in Int32() when laid out.
+        content.minimumHeight = HUDValues.setting(content.minimumHeight, current: current?.minimumHeight ?? BannerLayout.defaultMinimumHeight,
+                                                  range: 0...BannerLayout.maximumMinimumHeight, source: source,
+                                                  name: "minimumHeight", unit: "px")
         if !content.springiness.isValid {
             Diagnostics.report(source, "springiness \(content.springiness) needs a positive damping ratio, mass and "
                 + "stiffness that settle within \(BannerSpring.maximumSettlingTime) s; using .slight.")

@@ -32,7 +32,7 @@ public struct BannerContent: Hashable, Sendable {
     /// Seconds the entrance and the exit each take to settle.
     /// Zero turns animation off for this banner.
     public var animationDuration: Double = Self.defaultAnimationDuration
-    /// Whether the banner casts a shadow (``BannerLayout/shadowRadius``).
+    /// Whether the banner casts a shadow (drawn by the stylesheet's `box-shadow`).
     public var hasShadows = true
     /// The least height of the banner in pixels.
     public var minimumHeight: Double = BannerLayout.defaultMinimumHeight

@@ -21,22 +21,37 @@ public enum BannerLayout {
     public static let subtitleMaximumLines = 5
     /// How far past its edge a hidden banner sits, so its shadow leaves the screen too.
     public static let offscreenMargin = 7.0
-    /// Shadow blur radius (the shadow is black and not offset).
-    public static let shadowRadius = 4.0
-    /// Shadow opacity when ``BannerContent/hasShadows`` is on.
-    public static let shadowOpacity = 0.5
     /// Default ``BannerContent/minimumHeight``: BRYXBanner's value for a banner
     /// with no status bar above it, which is the case in a desktop window.
     public static let defaultMinimumHeight = 40.0
+    /// The largest ``BannerContent/minimumHeight`` taken, in pixels (GTK lays out in 32-bit integers).
+    public static let maximumMinimumHeight = 2_000.0
+    /// The widest gap ``spacing(_:current:source:)`` takes between stacked banners, in pixels.
+    public static let maximumSpacing = 1_000.0
 
     /// Where the text starts, measured from the leading edge.
     public static func textLeading(hasImage: Bool) -> Double {
         hasImage ? imageLeading + imageSize + imageToText : imageToText
     }
 
-    /// The banner's height for text that needs `textHeight` pixels.
-    public static func height(forTextHeight textHeight: Double, minimumHeight: Double) -> Double {
-        max(textHeight + 2 * textVerticalPadding, minimumHeight)
+    /// A new space between stacked banners (`BannerCenter.spacing`), checked by
+    /// the rule for settings: NaN or infinity keeps `current`, out of range is clamped; reported under `source`.
+    @MainActor
+    public static func spacing(_ value: Double, current: Double, source: String) -> Double {
+        HUDValues.setting(value, current: current, range: 0...maximumSpacing, source: source, unit: "px")
+    }
+
+    /// A new widest banner width (`BannerCenter.maximumWidth`; nil: the window's
+    /// width), by the same rule: NaN or infinity keeps `current`. A width cannot
+    /// be clamped up from zero or below into something meaningful, so such a
+    /// value also keeps `current`. Each refusal is reported under `source`.
+    @MainActor
+    public static func maximumWidth(_ value: Double?, current: Double?, source: String) -> Double? {
+        guard let value else { return nil }
+        if value.isFinite, value > 0 { return value }
+        let kept = current.map { "keeping \($0) px" } ?? "banners keep the window's width"
+        Diagnostics.report(source, "\(value) px is not a positive finite width; \(kept).")
+        return current
     }
 
     /// The distance from the shown position to fully off screen, for a banner of `height`.

@@ -9,27 +9,36 @@
 /// ``attach(_:)``.
 ///
 /// Decisions made here, once, on the injected clock:
-/// - **Late progress.** Progress posted from other threads is applied by
-///   ``applyPostedProgress(_:showsIfHidden:)``. It is accepted from a show of work (spinner,
+/// - **Posted progress keeps its order.** Other threads post to
+///   ``postedProgress``; the front end delivers it (once per frame) with
+///   ``applyPostedProgress(_:)``. A value posted before a
+///   main-actor change (``present(_:animated:)``, ``setContent(_:)``, a result,
+///   a dismissal, the host's end) is never applied after it: every such call
+///   drops what waits. So a worker's last `setProgress(1)` followed, in the same
+///   main-loop turn, by the next task's `progress = 0` leaves 0. Only the
+///   delivery itself changes the content without dropping newer posts.
+/// - **Late progress.** Posted progress is accepted from a show of work (spinner,
 ///   progress, custom widget) until that work ends: a result
 ///   (``showResult(_:)``), a dismissal or the host going away
-///   (``hostDestroyed()``). A value posted before and applied after any of
-///   these is dropped, so a worker's last value can neither turn a success HUD
-///   into a progress HUD that never leaves nor bring a dismissed HUD back.
-///   ``acceptsPostedProgress`` tells the thread side when to stop posting.
+///   (``hostDestroyed()``). A value posted after any of these is refused, so a
+///   worker's last value can neither turn a success HUD into a progress HUD
+///   that never leaves nor bring a dismissed HUD back.
+///   ``acceptsPostedProgress`` (mirrored in ``postedProgress``) says when.
 /// - **Host changes.** ``attach(_:)`` moves the HUD to another view (another
 ///   window) as it is: same content, same pending timers and completions; the
 ///   old view is cleared and the new one shown at once if the HUD is on screen.
+///   A move says nothing: announcements stay once-only across moves.
 /// - **Announcements.** The content is announced when the HUD comes on screen
 ///   and whenever what it says changes while on screen, through
 ///   ``HUDAnnouncementPolicy`` (progress at quarters, no repeats); a result
 ///   says what it means ("Success: Saved"), errors interrupt.
-/// - **Timing.** ``timing`` holds the settings (already checked by the public
-///   API); fades are zero when ``animationsEnabled`` is false or a transition
+/// - **Timing.** ``timing`` holds the settings (checked by the public API
+///   with ``Timing/corrected(_:_:source:)``); fades are zero when ``animationsEnabled`` is false or a transition
 ///   is requested without animation.
 @MainActor
 public final class HUDController {
-    /// The settings of one HUD, in seconds. The public API checks each value as it is set.
+    /// The settings of one HUD, in seconds. The public API checks each value as
+    /// it is set, with ``corrected(_:_:source:)``: one rule for both front ends.
     public struct Timing: Equatable, Sendable {
         /// Delay before a requested HUD appears; dismissed within it, it never shows (0).
         public var graceTime: Double = 0
@@ -46,6 +55,32 @@ public final class HUDController {
 
         /// SVProgressHUD's defaults.
         public init() {}
+
+        /// These settings with `setting` set to `value`, checked by the one rule
+        /// for timing values, each correction reported under `source` (the
+        /// public name the app set it through, `HUD.graceTime`): NaN and
+        /// infinity keep the current value (+infinity is kept for the dismiss
+        /// times, where it means "never"); a value outside the setting's range
+        /// (``range(of:)``) is clamped.
+        @MainActor
+        public func corrected(_ setting: WritableKeyPath<Self, Double>, _ value: Double, source: String) -> Self {
+            var fixed = self
+            fixed[keyPath: setting] = HUDValues.setting(value, current: self[keyPath: setting], range: Self.range(of: setting),
+                                                       source: source, allowsInfinity: Self.allowsInfinity(setting))
+            return fixed
+        }
+
+        /// Where a setting's values are usable: fades up to 10 s, waits up to an
+        /// hour, display times up to ``HUDValues/maximumSeconds``.
+        public static func range(of setting: WritableKeyPath<Self, Double>) -> ClosedRange<Double> {
+            if setting == \.fadeInDuration || setting == \.fadeOutDuration { return 0...10 }
+            if allowsInfinity(setting) { return 0...HUDValues.maximumSeconds }
+            return 0...3600
+        }
+
+        private static func allowsInfinity(_ setting: WritableKeyPath<Self, Double>) -> Bool {
+            setting == \.minimumDismissTime || setting == \.maximumDismissTime
+        }
     }
 
     /// The appear/disappear machine. Its presenter is this controller's relay; set views with ``attach(_:)``.
@@ -62,11 +97,14 @@ public final class HUDController {
 
     /// Whether progress posted from other threads is still wanted (see the type's notes).
     public private(set) var acceptsPostedProgress = true {
-        didSet { if acceptsPostedProgress != oldValue { onPostedProgressGateChange?(acceptsPostedProgress) } }
+        didSet {
+            // Mirrored for the posting threads, which then stop scheduling deliveries.
+            if acceptsPostedProgress != oldValue { postedProgress.setOpen(acceptsPostedProgress) }
+        }
     }
 
-    /// Called when ``acceptsPostedProgress`` changes, so the thread side can stop posting and drop what waits.
-    public var onPostedProgressGateChange: (@MainActor (Bool) -> Void)?
+    /// Where other threads post progress (any thread); see the type's notes for what is applied.
+    public nonisolated let postedProgress: PostedProgress
 
     /// The view the HUD is drawn by, if any.
     public var view: (any HUDPresenter)? { relay.view }
@@ -74,10 +112,17 @@ public final class HUDController {
     private let relay: Relay
     private let announcements: HUDAnnouncementPolicy
     private var animatesNextTransition = true
+    /// Set while ``applyPostedProgress(_:)`` applies a value: that change
+    /// is the posted value itself, so it drops nothing posted since (a worker's newer value).
+    private var isApplyingPostedProgress = false
 
     /// Creates a hidden HUD timed by `scheduler`; announcements are paced by
     /// `announcementClock` (the same clock unless a test gives its own).
-    public init(scheduler: any Scheduler, announcementClock: (any Scheduler)? = nil) {
+    /// `postedProgress` is given by a front end whose threads post before the controller exists.
+    public init(scheduler: any Scheduler, announcementClock: (any Scheduler)? = nil,
+                postedProgress: PostedProgress = PostedProgress()) {
+        self.postedProgress = postedProgress
+        postedProgress.setOpen(true)
         lifecycle = HUDLifecycle(scheduler: scheduler)
         announcements = HUDAnnouncementPolicy(scheduler: announcementClock ?? scheduler)
         relay = Relay()
@@ -104,14 +149,16 @@ public final class HUDController {
             view?.beginAppear(duration: .zero)
             view?.beginDisappear(duration: .zero)
         } else {
-            announcements.reset()
+            // A move is silent: the words were said where the HUD was, and the
+            // policy's memory goes with the HUD, so nothing is said twice and no
+            // stale percentage is said again; what changes after the move is said once.
             view?.beginAppear(duration: .zero)
-            announceContent()
         }
     }
 
     /// Removes the HUD at once (completions run with `.cancelled`) and refuses late progress.
     public func cancelAll() {
+        supersedePostedProgress()
         acceptsPostedProgress = false
         lifecycle.cancelAll()
     }
@@ -128,6 +175,7 @@ public final class HUDController {
     /// otherwise); cancels any pending dismissal. Work (spinner, progress,
     /// custom widget, text) accepts posted progress again.
     public func present(_ newContent: HUDContent, animated: Bool = true) {
+        supersedePostedProgress()
         acceptsPostedProgress = !newContent.indicator.dismissesAutomatically
         setContent(newContent)
         animatesNextTransition = animated
@@ -145,8 +193,10 @@ public final class HUDController {
         }
     }
 
-    /// Replaces what the HUD shows without showing or hiding it.
+    /// Replaces what the HUD shows without showing or hiding it. Like every
+    /// main-actor change, also an unchanged content drops progress posted before it.
     public func setContent(_ newContent: HUDContent) {
+        supersedePostedProgress()
         guard newContent != content else { return }
         let old = content
         content = newContent
@@ -154,14 +204,25 @@ public final class HUDController {
         announceContent()
     }
 
-    /// Applies a progress value posted from another thread, if it is still wanted.
-    /// - Parameter value: the posted progress, `0...1` (cleaned by the caller).
-    /// - Parameter showsIfHidden: whether a value may show the HUD (SVProgressHUD's
-    ///   `setProgress` does; an instance HUD's value only updates it).
-    /// - Returns: Whether the value was applied.
+    /// Hands `apply` the newest value posted to ``postedProgress`` since the
+    /// last main-actor change, if one waits and it is still wanted (see the
+    /// type's notes). Whether is decided here; how is the front end's: an
+    /// instance HUD sets its `progress`, which its mode shows or keeps; the
+    /// shared HUD shows it, counting an activity. Calls `apply` makes to this
+    /// controller are the value's own change and drop nothing posted since.
+    /// - Returns: Whether a value was applied.
     @discardableResult
-    public func applyPostedProgress(_ value: Double, showsIfHidden: Bool) -> Bool {
-        guard acceptsPostedProgress else { return false }
+    public func applyPostedProgress(_ apply: @MainActor (Double) -> Void) -> Bool {
+        guard let value = postedProgress.take(), acceptsPostedProgress else { return false }
+        isApplyingPostedProgress = true
+        defer { isApplyingPostedProgress = false }
+        apply(value)
+        return true
+    }
+
+    /// Shows `value` as determinate progress (the spinner when not finite),
+    /// showing the HUD if `showsIfHidden` (SVProgressHUD's `setProgress` does).
+    func showProgress(_ value: Double, showsIfHidden: Bool) {
         var updated = content
         updated.indicator = HUDValues.progress(value).map(HUDIndicator.progress) ?? .indeterminate
         if lifecycle.phase == .visible || lifecycle.phase == .fadingIn || !showsIfHidden {
@@ -169,7 +230,6 @@ public final class HUDController {
         } else {
             present(updated)
         }
-        return true
     }
 
     /// Seconds a result with `status` stays fully shown, within the minimum and maximum dismiss times.
@@ -183,6 +243,7 @@ public final class HUDController {
     /// Posted progress is refused from now on (until the next show of work).
     public func dismiss(afterDelay delay: Duration = .zero, animated: Bool = true,
                         completion: HUDLifecycle.Completion? = nil) {
+        supersedePostedProgress()
         acceptsPostedProgress = false
         animatesNextTransition = animated
         applyTiming()
@@ -190,6 +251,11 @@ public final class HUDController {
     }
 
     // MARK: Private
+
+    /// A main-actor change: progress posted before it is dropped (not the posted value's own change).
+    private func supersedePostedProgress() {
+        if !isApplyingPostedProgress { postedProgress.supersede() }
+    }
 
     private func applyTiming() {
         let animates = animationsEnabled && animatesNextTransition

@@ -61,18 +61,20 @@ public enum HUDValues {
     /// NaN and infinities are refused and `current` is kept (the user's last
     /// good value is not lost), except +infinity with `allowsInfinity` (it then
     /// means "never"); finite values outside `range` are clamped into it. Each
-    /// correction is reported.
+    /// correction is reported under `source`, naming the setting when `name` is
+    /// given (a source such as `Banner.content` covers several).
     @MainActor
     public static func setting(_ value: Double, current: Double, range: ClosedRange<Double>,
-                               source: String, unit: String = "s", allowsInfinity: Bool = false) -> Double {
+                               source: String, name: String? = nil, unit: String = "s", allowsInfinity: Bool = false) -> Double {
         if value == .infinity, allowsInfinity { return value }
+        let subject = name.map { "\($0) " } ?? ""
         if !value.isFinite {
-            Diagnostics.report(source, "\(value.isNaN ? "the value is not a number (NaN)" : "\(value) is not a finite value"); keeping \(current) \(unit).")
+            Diagnostics.report(source, subject + "\(value.isNaN ? "the value is not a number (NaN)" : "\(value) is not a finite value"); keeping \(current) \(unit).")
             return current
         }
         let clamped = min(max(value, range.lowerBound), range.upperBound)
         if clamped != value {
-            Diagnostics.report(source, "\(value) \(unit) is outside \(range.lowerBound)...\(range.upperBound); using \(clamped) \(unit).")
+            Diagnostics.report(source, subject + "\(value) \(unit) is outside \(range.lowerBound)...\(range.upperBound); using \(clamped) \(unit).")
         }
         return clamped
     }

@@ -38,38 +38,16 @@ public final class SharedHUDController {
     /// The public name messages about bad input are reported under (`"ProgressHUD"` from GtkHUD).
     public var sourcePrefix = "SharedHUDController"
 
-    /// Seconds a requested HUD waits before appearing (default 0); a dismissal within it shows nothing.
-    public var graceTime: Double {
-        get { core.timing.graceTime }
-        set { core.timing.graceTime = newValue }
-    }
-    /// Shortest display time of a status HUD, in seconds (default 5); `.infinity` keeps status HUDs up.
-    public var minimumDismissTime: Double {
-        get { core.timing.minimumDismissTime }
-        set { core.timing.minimumDismissTime = newValue }
-    }
-    /// Longest display time of a status HUD, in seconds (default `.infinity`, no cap).
-    public var maximumDismissTime: Double {
-        get { core.timing.maximumDismissTime }
-        set { core.timing.maximumDismissTime = newValue }
-    }
-    /// Fade-in length in seconds (default 0.15); none while ``HUDController/animationsEnabled`` is false.
-    public var fadeInDuration: Double {
-        get { core.timing.fadeInDuration }
-        set { core.timing.fadeInDuration = newValue }
-    }
-    /// Fade-out length in seconds (default 0.15).
-    public var fadeOutDuration: Double {
-        get { core.timing.fadeOutDuration }
-        set { core.timing.fadeOutDuration = newValue }
-    }
+    // The settings are `core.timing` (checked by the public API with HUDController.Timing.corrected).
 
     /// A progress HUD was started and not dismissed since: further progress calls are updates.
     private var isProgressActivityOpen = false
 
     /// Creates a hidden shared HUD timed by `scheduler`, with SVProgressHUD's default timing.
-    public init(scheduler: any Scheduler, announcementClock: (any Scheduler)? = nil) {
-        core = HUDController(scheduler: scheduler, announcementClock: announcementClock)
+    /// `postedProgress` outlives the controller when the front end posts before it exists (the first value shows the HUD).
+    public init(scheduler: any Scheduler, announcementClock: (any Scheduler)? = nil,
+                postedProgress: PostedProgress = PostedProgress()) {
+        core = HUDController(scheduler: scheduler, announcementClock: announcementClock, postedProgress: postedProgress)
     }
 
     /// Whether the HUD is drawn: fading in, fully shown or fading out (not during the grace time).
@@ -125,15 +103,20 @@ public final class SharedHUDController {
         return true
     }
 
-    /// Applies a value posted from another thread (`ProgressHUD.setProgress`):
-    /// shows the progress HUD if needed, unless the value is late (see ``HUDController``).
-    /// - Returns: Whether the value was applied.
+    /// Applies the value posted from another thread, if one waits: shows the
+    /// progress HUD if needed, unless the value is late or a main-actor call
+    /// came after it (see ``HUDController``).
+    /// - Returns: Whether a value was applied.
     @discardableResult
-    public func applyPostedProgress(_ progress: Double) -> Bool {
-        guard core.acceptsPostedProgress else { return false }
-        if isProgressActivityOpen, isVisible { return updateProgress(progress) }
-        openProgressActivity()
-        return core.applyPostedProgress(progress, showsIfHidden: true)
+    public func applyPostedProgress() -> Bool {
+        core.applyPostedProgress { [self] value in
+            if isProgressActivityOpen, isVisible {
+                updateProgress(value)
+                return
+            }
+            openProgressActivity()
+            core.showProgress(value, showsIfHidden: true)
+        }
     }
 
     /// Replaces the status text of the current content (`nil` or empty removes it); does not show or hide.

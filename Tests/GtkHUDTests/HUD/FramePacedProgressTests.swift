@@ -18,7 +18,7 @@ final class FramePacedProgressTests: XCTestCase {
     @MainActor private static func makeDelivery(pacer: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>?)
         -> (mailbox: ProgressMailbox, sink: Sink, delivery: FramePacedProgress) {
         let mailbox = ProgressMailbox(), sink = Sink()
-        return (mailbox, sink, FramePacedProgress(mailbox: mailbox, pacer: pacer, apply: { sink.applied.append($0) }))
+        return (mailbox, sink, FramePacedProgress(pacer: pacer, deliver: { if let value = mailbox.take() { sink.applied.append(value) } }))
     }
 
     /// The widget a test paces by, changed during the test.

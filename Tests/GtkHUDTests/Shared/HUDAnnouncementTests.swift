@@ -48,6 +48,48 @@ final class HUDAnnouncementTests: XCTestCase {
         }
     }
 
+    /// Issue #29: moving the shared HUD to another window reset what it had
+    /// said, so the new window heard "Uploading, 10%" again. A move is silent;
+    /// new words after it are said once.
+    func testMovingTheSharedHUDBetweenWindowsSaysNothingTwice() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            Self.recordNativeAnnouncements()
+            var records: [Announcer.Record] = []
+            let observation = Announcer.observe { records.append($0) }
+            let (first, _) = HUDTesting.window()
+            let (second, _) = HUDTesting.window()
+            defer {
+                observation.cancel()
+                ProgressHUD.reset()
+                ProgressHUD.host = nil
+                first.close()
+                second.close()
+            }
+            @MainActor func isIn(_ host: HostWindow) -> Bool {
+                guard let bezel = ProgressHUD.bezelWidget?.gtkWidget?.raw.asWidget, gtk_widget_get_mapped(bezel) != 0 else { return false }
+                return gtk_widget_get_root(bezel).map { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(host.window)
+            }
+            ProgressHUD.host = first.window
+            ProgressHUD.showProgress(0.1, status: "Uploading")
+            HUDTesting.wait("the first announcement") { nativeAnnouncements.count == 1 }
+            ProgressHUD.host = second.window
+            ProgressHUD.showProgress(0.1, status: "Uploading")
+            HUDTesting.wait("the HUD in the second window") { isIn(second) }
+            ProgressHUD.host = first.window
+            ProgressHUD.showProgress(0.2, status: "Uploading")
+            HUDTesting.wait("the HUD back in the first window") { isIn(first) }
+            _ = MainLoop.run(until: { false }, timeoutMilliseconds: 300)
+            XCTAssertEqual(nativeAnnouncements, ["Uploading, 10%"], "a move repeated the words or a stale percentage")
+            ProgressHUD.host = second.window
+            ProgressHUD.showProgress(0.2, status: "Verifying")
+            HUDTesting.wait("the new words") { nativeAnnouncements.count == 2 }
+            _ = MainLoop.run(until: { false }, timeoutMilliseconds: 300)
+            XCTAssertEqual(nativeAnnouncements, ["Uploading, 10%", "Verifying, 20%"])
+            XCTAssertEqual(records.map(\.text), nativeAnnouncements)
+        }
+    }
+
     /// A blocking HUD's bezel takes focus and its name is the message: that is
     /// the announcement. Announcing it as well makes Orca say it twice.
     func testABlockingHUDIsSpokenByItsFocusedBezelOnly() throws {

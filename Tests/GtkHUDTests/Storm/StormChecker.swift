@@ -99,6 +99,9 @@ struct StormChecker {
             let isProgress = indicator?.progressFraction != nil
             if isProgress != progress || Self.isResult(indicator) {
                 fail("shared.content", "ProgressHUD shows \(describe(indicator)), expected \(progress ? "a progress value" : "the spinner")")
+            } else if progress, let fraction = shared.fraction, indicator?.progressFraction != fraction {
+                // Issue #29: a value posted before a later call of the same step landed after it.
+                fail("shared.progressOrder", "ProgressHUD shows \(describe(indicator)), expected \(fraction)")
             }
             if let status = shared.status, SharedHUD.instance?.view?.statusText != status {
                 fail("shared.status", "the bezel reads \(String(describing: SharedHUD.instance?.view?.statusText)), expected \"\(status)\"")
@@ -117,6 +120,10 @@ struct StormChecker {
             if !expected.alive {
                 if hud.isVisible || mapped { fail("hud.afterWindow", "hud\(id) is visible after its window was destroyed") }
                 continue
+            }
+            if let progress = expected.progress, !(hud.progress == progress || (hud.progress.isNaN && progress.isNaN)) {
+                // Issue #29: a value posted before a later main-actor call of the same step landed after it.
+                fail("hud.progressOrder", "hud\(id).progress is \(hud.progress), expected \(progress)")
             }
             guard !expected.uncertain else { continue }
             switch expected.kind {

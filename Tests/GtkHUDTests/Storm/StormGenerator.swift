@@ -58,6 +58,7 @@ struct StormGenerator {
         step += 1
         let operations = choose()
         for operation in operations { model.apply(operation, now: 0, step: step) }
+        model.deliverPosts(step: step)
         model.endStep(step: step)
         return operations
     }
@@ -99,6 +100,9 @@ struct StormGenerator {
             // The worker's loop posts once more after the outcome (bug 1's pattern).
             options.append((3, { g in [.setProgress(g.fraction(), fromThread: true), g.progressEnd(),
                                        .setProgress(g.fraction(), fromThread: true)] }))
+            // Issue #29: a post, then in the same turn a main-actor call that keeps the
+            // HUD up (the next file's status or value): the post must not land after it.
+            options.append((6, { g in [.setProgress(g.fraction(), fromThread: g.random.chance(70)), g.nextTaskCall()] }))
         } else if !model.shared.acceptsProgress {
             options.append((3, { g in [.setProgress(g.fraction(), fromThread: g.random.chance(50))] }))
         }
@@ -106,8 +110,11 @@ struct StormGenerator {
             options.append((2, { g in
                 let window = g.random.pick(windows)
                 let other = windows.first { $0 != window }!
+                let sharedThere = g.model.shared.window == window && g.model.shared.kind != .hidden
                 var operations: [StormOperation] = [.destroyWindow(window)]
                 if g.model.shared.host == window, g.random.chance(70) { operations.append(.setHost(other)) }
+                // A worker still posting after the window's end (bug 2's pattern): the value is dropped.
+                if sharedThere, g.random.chance(60) { operations.append(.setProgress(g.fraction(), fromThread: true)) }
                 return operations
             }))
         }
@@ -124,6 +131,11 @@ struct StormGenerator {
                 }),
                 (2, { g in [.hudLabel(g.random.pick(huds), g.text())] }),
                 (2, { g in [.hudProgress(g.random.pick(huds), g.fraction(), fromThread: g.random.chance(50))] }),
+                // Issue #29: a worker's value, then in the same turn a main-actor call on the same HUD.
+                (4, { g in
+                    let hud = g.random.pick(huds)
+                    return [.hudProgress(hud, g.fraction(), fromThread: g.random.chance(70))] + g.nextInstanceCalls(hud)
+                }),
                 (3, { g in [.hudMask(g.random.pick(huds), g.random.pick(StormMask.allCases))] }),
                 (4, { g in
                     let hud = g.random.pick(huds)
@@ -160,6 +172,28 @@ struct StormGenerator {
         case 3: .popActivity
         case 4: .dismissAndWait(awaitID: id())
         default: .showResult(.success, maybeText())
+        }
+    }
+
+    /// A main-actor call on ProgressHUD that starts the next piece of work, the HUD staying up.
+    private mutating func nextTaskCall() -> StormOperation {
+        switch random.below(3) {
+        case 0: .setStatus(text())
+        case 1: .showProgress(fraction(), maybeText())
+        default: .show(maybeText())
+        }
+    }
+
+    /// Main-actor calls on `hud` right after a posted value: the issue's next task
+    /// (hide, new label, progress 0, show), or one property.
+    private mutating func nextInstanceCalls(_ hud: Int) -> [StormOperation] {
+        let idle = model.huds[hud]!.runs.isEmpty
+        switch random.below(idle ? 5 : 4) {
+        case 0: return [.hudProgress(hud, fraction(), fromThread: false)]
+        case 1: return [.hudLabel(hud, text())]
+        case 2: return [.hudMode(hud, random.pick(StormMode.allCases.filter { !$0.isResult }))]
+        case 3: return [.hudShow(hud)]
+        default: return [.hudHide(hud), .hudLabel(hud, text()), .hudProgress(hud, 0, fromThread: false), .hudShow(hud)]
         }
     }
 

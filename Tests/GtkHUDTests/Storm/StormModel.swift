@@ -6,7 +6,11 @@
 /// - changing a shown HUD's mask to a non-blocking one gives the content its keyboard back;
 /// - a `HUD` reused for another `run` shows that run's working state, and stays
 ///   up while any run on it still works;
-/// - everything timed goes away after its time, and every awaited call returns.
+/// - everything timed goes away after its time, and every awaited call returns;
+/// - (issue #29) a value posted with `setProgress` (from a thread or not) is
+///   applied once the step's frames ran, unless a main-actor call on the same
+///   HUD came after it in the step (`show`, `hide`, a label, a mode, `progress`,
+///   a status, a result, a dismissal): then it is never applied.
 ///
 /// Where the API leaves a choice open (a late value that the model cannot call
 /// early or late, a host of nil resolving to "the front window"), the affected
@@ -38,6 +42,14 @@ struct StormModel {
         /// The mask became blocking while shown: whether it blocks before the next appearance is open.
         var blockUncertain = false
         var host: Int?
+        /// The progress a progress HUD shows (nil: open); checked while it shows progress.
+        var fraction: Double?
+        /// A `ProgressHUD.setProgress` of this step not yet superseded: applied when the step settles.
+        var posted: Double?
+        /// Something in this step may or may not have superseded `posted`.
+        var postedUncertain = false
+        /// `ProgressHUD`'s controller exists (before its first show a status change reaches nothing).
+        var exists = false
     }
 
     enum HUDKind: Equatable { case hidden, shown, result(until: Double) }
@@ -55,6 +67,14 @@ struct StormModel {
         var blockUncertain = false
         var uncertain = false
         var runs: Set<Int> = []
+        /// What `hud.progress` reads once the step settled (nil: open).
+        var progress: Double? = 0
+        /// A `setProgress` of this step not yet superseded: applied when the step settles.
+        var posted: Double?
+        /// Whether `setProgress` is taken (nil: open): not from a hide to the next show of work.
+        var acceptsPosts: Bool? = true
+        /// A run ended in this step: whether its end came before or after a posted value is open.
+        var runEndedThisStep = false
     }
 
     struct Run { var hud: Int; var active = true }
@@ -94,19 +114,25 @@ struct StormModel {
         switch operation {
         case .show(let status):
             guard let window = sharedTarget() else { return }
+            supersedeShared()
             present(.activity(progress: false), in: window, status: status, step: step)
             shared.count += 1
         case .showProgress(let value, let status):
             guard let window = sharedTarget() else { return }
+            supersedeShared()
             present(.activity(progress: value.isFinite), in: window, status: status, step: step)
+            shared.fraction = HUDValuesForModel.progress(value)
             if !shared.progressOpen { shared.progressOpen = true; shared.count += 1 }
         case .setProgress(let value, _):
-            applySharedProgress(value, step: step)
+            // Posted: applied when the step settles, unless a later call of the step supersedes it.
+            if shared.acceptsProgress { shared.posted = value }
         case .setStatus(let status):
+            if shared.exists { supersedeShared() }
             shared.status = status
             if shared.kind != .hidden { displayedTexts[status] = step }
         case .showResult(let kind, let status):
             guard let window = sharedTarget() else { return }
+            supersedeShared()
             let until = now + 2 * StormTiming.fade + StormTiming.resultSeconds + StormTiming.slack
             present(.result(kind, until: until), in: window, status: status, step: step)
             shared.count = 0
@@ -114,14 +140,25 @@ struct StormModel {
             shared.progressOpen = false
             shared.afterResult = true
         case .dismiss:
+            supersedeShared()
             hideShared()
         case .dismissAndWait(let id):
+            supersedeShared()
             hideShared()
             awaits[id] = Await(what: "await ProgressHUD.dismissAndWait() (wait\(id))", dueBy: due)
         case .popActivity:
-            guard shared.countKnown, !shared.uncertain else { shared.uncertain = shared.kind != .hidden; return }
+            guard shared.countKnown, !shared.uncertain else {
+                shared.uncertain = shared.kind != .hidden
+                if shared.posted != nil { shared.postedUncertain = true }
+                return
+            }
             shared.count = max(0, shared.count - 1)
-            if shared.count == 0, case .activity = shared.kind { hideShared() }
+            // The last activity dismisses (unless a result shows): a main-actor change.
+            if shared.count == 0, case .activity = shared.kind { supersedeShared(); hideShared() }
+            if shared.count == 0, shared.kind == .hidden, shared.exists, !shared.afterResult {
+                supersedeShared()
+                shared.acceptsProgress = false
+            }
         case .setHost(let window):
             shared.host = window.flatMap { liveWindows.contains($0) ? $0 : nil }
         case .setSharedMask(let mask):
@@ -139,6 +176,9 @@ struct StormModel {
             huds[hud] = Instance(window: window, mask: mask)
         case .hudShow(let hud):
             guard var model = huds[hud], model.alive else { return }
+            model.posted = nil
+            // A show of work takes posted progress again; a result mode does not.
+            model.acceptsPosts = model.uncertain ? nil : !model.mode.isResult
             if model.kind == .hidden { model.blockUncertain = false }
             if model.runs.isEmpty { model.uncertain = false }
             model.kind = .shown
@@ -151,17 +191,30 @@ struct StormModel {
             awaits[id] = Await(what: "await hud\(hud).hideAndWait() (wait\(id))", dueBy: due)
         case .hudMode(let hud, let mode):
             guard var model = huds[hud] else { return }
+            model.posted = nil
             // The app itself shows a result while its run works: then what shows is the app's choice.
             if mode.isResult, !model.runs.isEmpty { model.uncertain = true }
             model.mode = mode
             huds[hud] = model
         case .hudLabel(let hud, let label):
             guard let model = huds[hud] else { return }
+            huds[hud]?.posted = nil
             huds[hud]?.label = label
             huds[hud]?.appLabel = label
             if model.kind != .hidden { displayedTexts[label] = step }
-        case .hudProgress:
-            break
+        case .hudProgress(let hud, let value, let fromThread):
+            guard var model = huds[hud] else { return }
+            if !fromThread {
+                model.progress = value.isNaN ? .nan : min(max(value, 0), 1)
+                model.posted = nil
+            } else if model.acceptsPosts == nil || model.runEndedThisStep {
+                // Taken or refused, before or after the run's end: open.
+                model.posted = value
+                model.progress = nil // taken or refused: open
+            } else if model.acceptsPosts == true {
+                model.posted = value
+            }
+            huds[hud] = model
         case .hudMask(let hud, let mask):
             guard var model = huds[hud] else { return }
             if model.kind != .hidden, !model.mask.blocks, mask.blocks { model.blockUncertain = true }
@@ -172,6 +225,10 @@ struct StormModel {
             guard var model = huds[hud], model.alive, runs[run] == nil else { return }
             runs[run] = Run(hud: hud)
             awaits[1_000_000 + run] = Await(what: "try await hud\(hud).run (run\(run))", dueBy: nil)
+            // The run sets the label and shows: main-actor changes. It shows the app's working
+            // mode, which the model knows only when no result mode stands in its way.
+            model.posted = nil
+            model.acceptsPosts = model.mode.isResult || model.uncertain ? nil : true
             if model.kind == .hidden { model.blockUncertain = false }
             model.kind = .shown
             // The app's own label shows while the work goes on: a past run's result text is no working label.
@@ -187,6 +244,11 @@ struct StormModel {
             awaits[1_000_000 + run]?.dueBy = due
             guard var model = huds[record.hud] else { return }
             model.runs.remove(run)
+            if model.runs.isEmpty {
+                // The last run's end (on the main actor, as the step settles) shows the outcome and hides.
+                model.runEndedThisStep = true
+                model.acceptsPosts = false
+            }
             if model.alive, model.runs.isEmpty, !model.uncertain {
                 model.kind = .result(until: now + 2 * StormTiming.fade + StormTiming.resultSeconds + StormTiming.slack)
                 model.mode = .success // a result mode: not checked further
@@ -209,6 +271,27 @@ struct StormModel {
             if awaits[2_000_000 + banner]?.dueBy == nil { awaits[2_000_000 + banner]?.dueBy = due }
         case .hover, .clickEntry, .tab, .animations, .wait:
             break
+        }
+    }
+
+    /// The step's frames ran: what was posted and not superseded is applied.
+    mutating func deliverPosts(step: Int) {
+        if let value = shared.posted {
+            if shared.postedUncertain {
+                shared.uncertain = shared.uncertain || shared.kind != .hidden || !shared.afterResult
+                shared.countKnown = false
+            } else {
+                applySharedProgress(value, step: step)
+            }
+        }
+        shared.posted = nil
+        shared.postedUncertain = false
+        for (key, model) in huds {
+            if let value = model.posted {
+                huds[key]?.progress = model.runEndedThisStep || model.progress == nil ? nil : (value.isNaN ? .nan : value)
+            }
+            huds[key]?.posted = nil
+            huds[key]?.runEndedThisStep = false
         }
     }
 
@@ -254,11 +337,18 @@ struct StormModel {
         shared.kind = kind
         shared.window = window
         shared.status = status
+        shared.exists = true
         // Work opens the gate for posted progress; a result closes it (late values are dropped).
         if case .result = kind { shared.acceptsProgress = false } else { shared.acceptsProgress = true }
         shared.afterResult = false
         shared.uncertain = false
         if let status { displayedTexts[status] = step }
+    }
+
+    /// A main-actor call on `ProgressHUD`: what was posted before it in this step is dropped.
+    private mutating func supersedeShared() {
+        shared.posted = nil
+        shared.postedUncertain = false
     }
 
     private mutating func applySharedProgress(_ value: Double, step: Int) {
@@ -267,9 +357,11 @@ struct StormModel {
         case .activity where !shared.uncertain:
             if !shared.progressOpen { shared.progressOpen = true; shared.countKnown = false }
             shared.kind = .activity(progress: value.isFinite)
+            shared.fraction = HUDValuesForModel.progress(value)
         case .hidden where !shared.afterResult && !shared.uncertain:
             guard let window = sharedTarget() else { return }
             present(.activity(progress: value.isFinite), in: window, status: shared.status, step: step)
+            shared.fraction = HUDValuesForModel.progress(value)
             shared.progressOpen = true
             shared.count += 1
         default:
@@ -292,6 +384,9 @@ struct StormModel {
 
     private mutating func hideInstance(_ hud: Int) {
         guard var model = huds[hud], model.alive else { return }
+        // A hide is a main-actor change, and posts are refused until the next show of work.
+        model.posted = nil
+        model.acceptsPosts = false
         if !model.runs.isEmpty {
             // Hiding a HUD while its run works: what the run's end shows then is open.
             model.uncertain = true
@@ -307,8 +402,13 @@ struct StormModel {
         // The storm's destroy step also lets go of a host in that window (an app would).
         if shared.host == window { shared.host = nil }
         if shared.kind != .hidden {
-            if shared.window == window { hideShared() } else if shared.window == nil { shared.uncertain = true; shared.countKnown = false }
+            if shared.window == window {
+                supersedeShared() // the core ends the HUD with its window
+                hideShared()
+            } else if shared.window == nil { shared.uncertain = true; shared.countKnown = false }
         }
+        // A hidden HUD's last window may have been this one: it ends there too, or not.
+        if shared.posted != nil { shared.postedUncertain = true }
         for (key, model) in huds where model.window == window {
             huds[key]?.alive = false
             huds[key]?.kind = .hidden
@@ -319,4 +419,9 @@ struct StormModel {
             if awaits[2_000_000 + key]?.dueBy == nil { awaits[2_000_000 + key]?.dueBy = due }
         }
     }
+}
+
+/// The clamping rule of the public API, as the model states it (NaN or infinity: no fraction, the spinner).
+enum HUDValuesForModel {
+    static func progress(_ value: Double) -> Double? { value.isFinite ? min(max(value, 0), 1) : nil }
 }

@@ -68,6 +68,7 @@ enum StormRunner {
                 world.perform(operation)
             }
             world.settle(model: model)
+            model.deliverPosts(step: number)
             model.noteDisplayed(step: number)
             record(checker.check(&model, world, step: number, now: now))
             model.endStep(step: number)

@@ -172,6 +172,8 @@ final class StormWorld {
         func stable(_ phase: HUDPhase) -> Bool { phase == .hidden || phase == .visible }
         if let phase = SharedHUD.instance?.controller.lifecycle.phase, !stable(phase) { return false }
         for hud in huds.values where !stable(hud.lifecycle.phase) { return false }
+        // A posted value waiting for its frame has not landed yet.
+        if SharedHUD.progressDelivery.isPending || huds.values.contains(where: { $0.progressDelivery.isPending }) { return false }
         for (id, awaited) in model.awaits where awaited.dueBy != nil && !returned.contains(id) && id < 2_000_000 { return false }
         return true
     }

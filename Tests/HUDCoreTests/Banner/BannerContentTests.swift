@@ -69,8 +69,8 @@ import Testing
         content.backgroundColor = HUDColor(red: 2, green: -1, blue: 0.5, alpha: .nan)
         content.action = BannerAction(label: "  ", identifier: "undo")
         let (banner, messages) = capturingDiagnostics { Banner(content) }
-        #expect(banner.content.animationDuration == 0.4)
-        #expect(banner.content.minimumHeight == 40)
+        #expect(banner.content.animationDuration == 0.4, "NaN keeps the value a new banner has")
+        #expect(banner.content.minimumHeight == 0, "out of range is clamped")
         #expect(banner.content.springiness == .slight)
         #expect(banner.content.backgroundColor == HUDColor(red: 1, green: 0, blue: 0.5, alpha: 0))
         #expect(banner.content.action == nil)
@@ -81,8 +81,38 @@ import Testing
     @Test func bannerCorrectsLaterAssignmentsToo() throws {
         let banner = try makeBanner("Hi")
         let (_, messages) = capturingDiagnostics { banner.content.animationDuration = -1 }
-        #expect(banner.content.animationDuration == 0.4)
+        #expect(banner.content.animationDuration == 0)
         #expect(messages.map(\.source) == ["Banner.content"])
+        #expect(messages.first?.text.hasPrefix("animationDuration") == true, "the message names the setting")
+    }
+
+    /// Issue #29 (one rule per value): a banner setting is checked once, in the
+    /// core, by the same rule whichever API set it: NaN keeps the current value,
+    /// out of range is clamped, and the message is under the name the app used.
+    @Test func bannerSettingsFollowOneRuleUnderTheCallersName() throws {
+        let banner = try makeBanner("Hi")
+        banner.content.animationDuration = 2
+        let (_, messages) = capturingDiagnostics {
+            banner.update(source: "NotificationBanner.animationDuration") { $0.animationDuration = .nan }
+            banner.update(source: "NotificationBanner.minimumHeight") { $0.minimumHeight = 3e9 }
+            banner.content.minimumHeight = .infinity
+        }
+        #expect(banner.content.animationDuration == 2, "NaN keeps the current value")
+        #expect(banner.content.minimumHeight == BannerLayout.maximumMinimumHeight)
+        #expect(messages.map(\.source) == ["NotificationBanner.animationDuration", "NotificationBanner.minimumHeight", "Banner.content"])
+    }
+
+    @Test func stackSettingsFollowTheSameRule() {
+        let (_, messages) = capturingDiagnostics {
+            #expect(BannerLayout.spacing(.nan, current: 6, source: "BannerCenter.spacing") == 6)
+            #expect(BannerLayout.spacing(-4, current: 6, source: "BannerCenter.spacing") == 0)
+            #expect(BannerLayout.spacing(12, current: 6, source: "BannerCenter.spacing") == 12)
+            #expect(BannerLayout.maximumWidth(.nan, current: 450, source: "BannerCenter.maximumWidth") == 450)
+            #expect(BannerLayout.maximumWidth(-1, current: nil, source: "BannerCenter.maximumWidth") == nil)
+            #expect(BannerLayout.maximumWidth(nil, current: 450, source: "BannerCenter.maximumWidth") == nil)
+        }
+        #expect(messages.map(\.source) == ["BannerCenter.spacing", "BannerCenter.spacing",
+                                            "BannerCenter.maximumWidth", "BannerCenter.maximumWidth"])
     }
 
     @Test func validSettingsPassWithoutMessages() throws {
@@ -103,8 +133,6 @@ import Testing
     @Test func layoutUsesBRYXBannerInsets() {
         #expect(BannerLayout.textLeading(hasImage: true) == 55)
         #expect(BannerLayout.textLeading(hasImage: false) == 15)
-        #expect(BannerLayout.height(forTextHeight: 12, minimumHeight: 40) == 40)
-        #expect(BannerLayout.height(forTextHeight: 50, minimumHeight: 40) == 70)
         #expect(BannerLayout.travelDistance(forHeight: 60) == 67)
         #expect(BannerLayout.titleMaximumLines == 3)
         #expect(BannerLayout.subtitleMaximumLines == 5)

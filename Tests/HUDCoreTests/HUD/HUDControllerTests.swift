@@ -27,7 +27,7 @@ import Testing
         let (hud, _) = shared()
         hud.showProgress(0.5, status: "Copying")
         hud.showSuccess(status: "Done")
-        #expect(!hud.applyPostedProgress(1), "the worker's last value arrives after the result")
+        #expect(!hud.postAndDeliver(1), "the worker's last value arrives after the result")
         #expect(hud.content == HUDContent(status: "Done", indicator: .success))
         scheduler.advance(to: .seconds(6))
         #expect(!hud.isVisible, "the result left on its own")
@@ -38,24 +38,24 @@ import Testing
         hud.showProgress(0.2)
         hud.dismiss()
         #expect(!hud.core.acceptsPostedProgress)
-        #expect(!hud.applyPostedProgress(0.4))
+        #expect(!hud.postAndDeliver(0.4))
         hud.show(status: "Again")
-        #expect(hud.applyPostedProgress(0.4), "a show of work accepts progress again")
+        #expect(hud.postAndDeliver(0.4), "a show of work accepts progress again")
         hud.hostDestroyed()
-        #expect(!hud.applyPostedProgress(0.6))
+        #expect(!hud.postAndDeliver(0.6))
         #expect(!hud.isVisible)
         #expect(hud.core.view == nil, "the view went with its window")
     }
 
     @Test func theGateTellsTheThreadSideEachChange() {
         let (hud, _) = shared()
-        var changes: [Bool] = []
-        hud.core.onPostedProgressGateChange = { changes.append($0) }
-        hud.show()
-        hud.showError(status: "No")
-        hud.showProgress(0)
-        hud.popActivity()
-        #expect(changes == [false, true, false])
+        var states: [Bool] = []
+        let calls: [() -> Void] = [{ hud.show() }, { hud.showError(status: "No") }, { hud.showProgress(0) }, { hud.popActivity() }]
+        for call in calls {
+            call()
+            states.append(hud.core.postedProgress.isOpen)
+        }
+        #expect(states == [true, false, true, false])
     }
 
     /// The gate follows the content, whichever road it came by: an instance HUD
@@ -67,13 +67,13 @@ import Testing
         #expect(controller.acceptsPostedProgress)
         controller.present(HUDContent(status: "Saved", indicator: .success))
         #expect(!controller.acceptsPostedProgress, "a result is the end of the work")
-        #expect(!controller.applyPostedProgress(0.9, showsIfHidden: false))
+        #expect(!controller.postAndDeliver(0.9, showsIfHidden: false))
         #expect(controller.content.indicator == .success)
     }
 
     @Test func theFirstPostedValueShowsTheHUDAndCountsOneActivity() {
         let (hud, view) = shared()
-        #expect(hud.applyPostedProgress(0.3))
+        #expect(hud.postAndDeliver(0.3))
         #expect(hud.activityCount == 1)
         #expect(hud.content.indicator == .progress(0.3))
         #expect(view.callList == [.beginAppear(.milliseconds(150))])
@@ -98,6 +98,9 @@ import Testing
         scheduler.advance(to: .seconds(4))
         #expect(!hud.isVisible)
         #expect(second.callList.last == .finishDisappear)
+        // Issue #29: the move itself said nothing; the new status was said once, where the HUD is now.
+        #expect(first.announced.map(\.text) == ["One"])
+        #expect(second.announced.map(\.text) == ["Two"])
     }
 
     /// A HUD moved during its fade-out goes on leaving on the new view: it is
@@ -162,7 +165,30 @@ import Testing
         #expect(second.announced.map(\.text) == ["Saving"])
     }
 
-    // MARK: Announcements (bug 3)
+    // MARK: Announcements (bug 3; issue #29: once-only across moves)
+
+    /// Issue #29: a move reset the announcement policy, so the new window heard
+    /// "Uploading, 10%" again. A move is silent; what changes after it is said once.
+    @Test func movingToAnotherViewAnnouncesNothingAgain() {
+        let (hud, first) = shared()
+        hud.showProgress(0.1, status: "Uploading")
+        scheduler.advance(to: .seconds(1))
+        #expect(first.announced.map(\.text) == ["Uploading, 10%"])
+        let second = HUDRecordingPresenter(scheduler: scheduler)
+        hud.attach(second)
+        hud.showProgress(0.1, status: "Uploading") // the app's next call, now in the other window
+        scheduler.advance(to: .seconds(2))
+        #expect(second.announced.isEmpty, "the move repeated \(second.announced.map(\.text))")
+        let third = HUDRecordingPresenter(scheduler: scheduler)
+        hud.attach(third)
+        hud.updateProgress(0.2)
+        hud.attach(second)
+        #expect(third.announced.isEmpty && second.announced.isEmpty, "no crossing, no words, however often it moves")
+        scheduler.advance(to: .seconds(4))
+        hud.updateProgress(0.3)
+        #expect(second.announced.map(\.text) == ["Uploading, 30%"], "the next crossing is said once, with the current value")
+        #expect(first.announced.count == 1)
+    }
 
     @Test func aResultIsAnnouncedWithWhatItMeansEvenWithTheWorkingLabel() {
         let (controller, view) = instance()

@@ -68,8 +68,8 @@ import Testing
                 hud.dismiss(withDelay: seconds, completion: probe.make())
             case 45..<58: hud.popActivity()
             case 58..<59: hud.cancelAll()
-            case 59..<61: hud.graceTime = [0, 0.1, 0.4].randomElement(using: &random)!
-            case 61..<62: hud.minimumDismissTime = [0, 1, 5].randomElement(using: &random)!
+            case 59..<61: hud.core.timing.graceTime = [0, 0.1, 0.4].randomElement(using: &random)!
+            case 61..<62: hud.core.timing.minimumDismissTime = [0, 1, 5].randomElement(using: &random)!
             default: scheduler.advance(by: Self.randomSpan(&random))
             }
             let context = "seed \(seed), step \(step)"

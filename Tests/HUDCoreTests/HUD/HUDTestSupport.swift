@@ -164,3 +164,21 @@ final class StrictHUDPresenter: HUDPresenter {
         isFadingOut = false
     }
 }
+
+extension HUDController {
+    /// What a worker's `setProgress` and the next frame's delivery do, in one call.
+    @discardableResult
+    func postAndDeliver(_ value: Double, showsIfHidden: Bool) -> Bool {
+        postedProgress.post(value)
+        return applyPostedProgress { showProgress($0, showsIfHidden: showsIfHidden) }
+    }
+}
+
+extension SharedHUDController {
+    /// What `ProgressHUD.setProgress` and the next frame's delivery do, in one call.
+    @discardableResult
+    func postAndDeliver(_ value: Double) -> Bool {
+        core.postedProgress.post(value)
+        return applyPostedProgress()
+    }
+}

@@ -142,7 +142,7 @@ private struct Fixture {
 
     @Test func autoDismissUsesTheDisplayDurationOfTheStatus() {
         let f = Fixture()
-        f.hud.minimumDismissTime = 0
+        f.hud.core.timing.minimumDismissTime = 0
         f.hud.showSuccess(status: "Saved")
         f.scheduler.advance(to: .seconds(10))
         #expect(f.fadeOutStart == .ms(950))
@@ -155,7 +155,7 @@ private struct Fixture {
 
     @Test func maximumDismissTimeCapsTheDisplayTime() {
         let f = Fixture()
-        f.hud.maximumDismissTime = 2
+        f.hud.core.timing.maximumDismissTime = 2
         f.hud.showSuccess(status: String(repeating: "a", count: 200))
         f.scheduler.advance(to: .seconds(20))
         #expect(f.fadeOutStart == .ms(2150))
@@ -163,7 +163,7 @@ private struct Fixture {
 
     @Test func infiniteMinimumDismissTimeKeepsStatusHUDsUp() {
         let f = Fixture()
-        f.hud.minimumDismissTime = .infinity
+        f.hud.core.timing.minimumDismissTime = .infinity
         f.hud.showSuccess(status: "Pinned")
         f.scheduler.advance(to: .seconds(100_000))
         #expect(f.hud.lifecycle.phase == .visible)
@@ -258,7 +258,7 @@ private struct Fixture {
 
     @Test func taskEndingInsideGraceShowsNothing() {
         let f = Fixture()
-        f.hud.graceTime = 0.5
+        f.hud.core.timing.graceTime = 0.5
         f.hud.show(status: "Quick")
         f.scheduler.advance(to: .ms(200))
         f.hud.popActivity()
@@ -270,7 +270,7 @@ private struct Fixture {
     @Test(arguments: [0, 1, 2])
     func hostDestroyedRunsCompletionsAndClosesPairs(stage: Int) {
         let f = Fixture()
-        f.hud.graceTime = 0.1
+        f.hud.core.timing.graceTime = 0.1
         f.hud.show()
         f.scheduler.advance(by: .ms([50, 400, 0][stage]))
         if stage == 2 {
@@ -332,10 +332,10 @@ private struct Fixture {
     @Test func uncheckedSettingsNeverMakeBadDurationsAndAreNotReportedAgain() {
         let f = Fixture()
         let (_, messages) = capturingDiagnostics {
-            f.hud.graceTime = -1
-            f.hud.fadeInDuration = .nan
-            f.hud.fadeOutDuration = .infinity
-            f.hud.maximumDismissTime = .infinity
+            f.hud.core.timing.graceTime = -1
+            f.hud.core.timing.fadeInDuration = .nan
+            f.hud.core.timing.fadeOutDuration = .infinity
+            f.hud.core.timing.maximumDismissTime = .infinity
         }
         #expect(messages.isEmpty)
         #expect(f.hud.lifecycle.configuration == .init(fadeInDuration: .zero, fadeOutDuration: .zero))
@@ -364,11 +364,11 @@ private struct Fixture {
 
     @Test func defaultsMatchSVProgressHUD() {
         let f = Fixture()
-        #expect(f.hud.graceTime == 0)
-        #expect(f.hud.minimumDismissTime == 5)
-        #expect(f.hud.maximumDismissTime == .infinity)
-        #expect(f.hud.fadeInDuration == 0.15)
-        #expect(f.hud.fadeOutDuration == 0.15)
+        #expect(f.hud.core.timing.graceTime == 0)
+        #expect(f.hud.core.timing.minimumDismissTime == 5)
+        #expect(f.hud.core.timing.maximumDismissTime == .infinity)
+        #expect(f.hud.core.timing.fadeInDuration == 0.15)
+        #expect(f.hud.core.timing.fadeOutDuration == 0.15)
         #expect(f.hud.displayDuration(for: "Saved") == 5)
     }
 }

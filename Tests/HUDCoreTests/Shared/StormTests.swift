@@ -183,15 +183,15 @@ private struct Storm {
             shared.cancelAll()
             sharedDismissedInModel()
         case 74..<77:
-            lastOperation = "shared.graceTime"
-            shared.graceTime = [0, 0.1, 0.5].randomElement(using: &random)!
+            lastOperation = "shared.core.timing.graceTime"
+            shared.core.timing.graceTime = [0, 0.1, 0.5].randomElement(using: &random)!
         case 77..<79:
-            lastOperation = "shared.minimumDismissTime"
-            shared.minimumDismissTime = [0, 1, 5].randomElement(using: &random)!
+            lastOperation = "shared.core.timing.minimumDismissTime"
+            shared.core.timing.minimumDismissTime = [0, 1, 5].randomElement(using: &random)!
         case 79..<81:
             lastOperation = "shared.fades"
-            shared.fadeInDuration = [0, 0.15, 0.3].randomElement(using: &random)!
-            shared.fadeOutDuration = [0, 0.15, 0.3].randomElement(using: &random)!
+            shared.core.timing.fadeInDuration = [0, 0.15, 0.3].randomElement(using: &random)!
+            shared.core.timing.fadeOutDuration = [0, 0.15, 0.3].randomElement(using: &random)!
         default:
             lastOperation = "shared.show+dismiss in one turn"
             shared.show(status: "Blink")
