@@ -2,6 +2,7 @@
 // scenarios and screenshots. GtkHUD's main-queue bridge runs `@MainActor`
 // tasks inside the GLib loop, so a `Task { @MainActor in … }` can simply await these.
 import CGtk
+import Foundation
 import GtkSupport
 
 @MainActor
@@ -86,5 +87,75 @@ func animateProgress(duration: Double, steps: Int = 25, update: @escaping @MainA
         update(min(1, Double(step) / Double(steps)))
         if step >= steps { completion(); return false }
         return true
+    }
+}
+
+/// Waits for events rather than for time (the screen-reader scenarios: a
+/// fixed pause is too short on a slow machine and wasted on a fast one).
+@MainActor
+enum Await {
+    /// Resumes when `object` emits `signal` and `condition` holds then (or
+    /// already holds), or after `timeout` seconds, a guard that only fires
+    /// when the event never comes; returns whether the condition held.
+    @discardableResult
+    static func signal(_ object: UnsafeMutableRawPointer, _ signal: String, timeout: Double = 10,
+                       until condition: @escaping @MainActor () -> Bool) async -> Bool {
+        if condition() { return true }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            final class State { var connection: SignalConnection?; var guardTimer: MainLoopSource?; var done = false }
+            let state = State()
+            let finish = { (held: Bool) in
+                guard !state.done else { return }
+                state.done = true
+                state.connection?.disconnect()
+                state.guardTimer?.cancel()
+                continuation.resume(returning: held)
+            }
+            state.connection = Signal.connect(object, signal) { if condition() { finish(true) } }
+            state.guardTimer = MainLoop.after(milliseconds: UInt32(timeout * 1000)) { finish(condition()) }
+        }
+    }
+
+    /// Runs `arguments` (a program and its arguments, looked up in PATH) and
+    /// resumes when it exits; returns its standard output, or nil when it
+    /// could not start or failed.
+    static func run(_ arguments: [String]) async -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        return await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
+            process.terminationHandler = { ended in
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                continuation.resume(returning: ended.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil)
+            }
+            do { try process.run() } catch { continuation.resume(returning: nil) }
+        }
+    }
+
+    /// Resumes when a line starting with `prefix` arrives on standard input
+    /// and returns it, or nil when input closes or `timeout` seconds pass.
+    static func standardInputLine(startingWith prefix: String, timeout: Double) async -> String? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
+            final class Once: @unchecked Sendable {
+                private let lock = NSLock()
+                private var done = false
+                func claim() -> Bool { lock.lock(); defer { lock.unlock() }; if done { return false }; done = true; return true }
+            }
+            let once = Once()
+            let reader = Thread {
+                var came: String?
+                while let read = Swift.readLine(strippingNewline: true) {
+                    if read.hasPrefix(prefix) { came = read; break }
+                }
+                if once.claim() { continuation.resume(returning: came) }
+            }
+            reader.start()
+            MainLoop.after(milliseconds: UInt32(timeout * 1000)) {
+                if once.claim() { continuation.resume(returning: nil) }
+            }
+        }
     }
 }
