@@ -57,7 +57,7 @@ final class XInput {
     /// window opens under the pointer and gets hover events it never asked for.
     func restore() {
         run(["mouseup", "1", "mousemove", "640", "400"])
-        Self.pump(until: { false }, timeoutMilliseconds: 50) // let GTK take the leave events
+        waitUntilHandled(by: window) // GTK has taken the release and the leave events
     }
 
     /// `(x, y)` in `widget`'s coordinates as a point in the X window (the GDK surface):
@@ -108,6 +108,12 @@ final class XInput {
     /// every event sent before it (a click) has been handled by then, so a
     /// test can tell a click that was blocked from one not yet delivered.
     func waitUntilHandled(on host: HostWindow) {
+        waitUntilHandled(by: host.window)
+        host.waitForFrames(2)
+    }
+
+    /// The marker key (F7) through `window`: every X event sent before it has reached GTK.
+    func waitUntilHandled(by window: UnsafeMutablePointer<GtkWidget>) {
         var marker = false
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
@@ -115,11 +121,10 @@ final class XInput {
             if keyval == UInt32(GDK_KEY_F7) { marker = true }
             return false
         }
-        gtk_widget_add_controller(host.window, keys)
+        gtk_widget_add_controller(window, keys)
         key("F7")
         XInput.wait("the marker key after the earlier events") { marker }
-        host.waitForFrames(2)
-        gtk_widget_remove_controller(host.window, keys)
+        gtk_widget_remove_controller(window, keys)
     }
 
     /// Runs xdotool with `arguments` while the main loop turns; returns its exit status.

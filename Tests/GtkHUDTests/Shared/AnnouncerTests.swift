@@ -172,6 +172,66 @@ final class AnnouncerFallbackTests: XCTestCase {
         }
     }
 
+    /// Issue #29: the message was the focused widget's description for a
+    /// second, and a focus presentation inside that second (Alt+Tab back)
+    /// read it again. It is given back as soon as the change has gone out:
+    /// on the next main-loop turn (test_orca_speech.py's a11y-refocus checks
+    /// what Orca 43 then says).
+    func testTheDescriptionIsGivenBackOnceItsChangeHasGoneOut() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            Accessible.announceFunction = nil
+            let (host, content) = Self.boxWindow()
+            let button = gtk_button_new_with_label("Focused")!
+            gtk_box_append(content.cast(to: GtkBox.self), button)
+            host.waitForFrames(2)
+            gtk_widget_grab_focus(button)
+            var lentAtDelivery: Set<UnsafeMutablePointer<GtkWidget>> = []
+            var deliveredAt: gint64?
+            let observation = Announcer.observe { record in
+                guard record.mechanism == "description" else { return }
+                lentAtDelivery = Set(Announcer.lentWidgets)
+                deliveredAt = g_get_monotonic_time()
+            }
+            defer { observation.cancel() }
+            Announcer.announce("Saved", from: content, priority: .polite)
+            HUDTesting.wait("the description set") { deliveredAt != nil }
+            XCTAssertEqual(lentAtDelivery, [button, host.window], "the focused button and the window carry it")
+            HUDTesting.wait("the description given back") { Announcer.lentWidgets.isEmpty }
+            let held = Double(g_get_monotonic_time() - (deliveredAt ?? 0)) / 1_000_000
+            XCTAssertLessThan(held, 0.25, "given back on the next turn, not after a second")
+            host.close()
+        }
+    }
+
+    /// A focused widget with a tooltip keeps the message until focus leaves
+    /// it: its restored tooltip would otherwise be read out as a new description.
+    func testAFocusedWidgetWithATooltipKeepsTheMessageUntilFocusLeaves() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            Accessible.announceFunction = nil
+            let (host, content) = Self.boxWindow()
+            let button = gtk_button_new_with_label("With a tooltip")!
+            gtk_widget_set_tooltip_text(button, "Sends the file")
+            let other = gtk_button_new_with_label("Other")!
+            gtk_box_append(content.cast(to: GtkBox.self), button)
+            gtk_box_append(content.cast(to: GtkBox.self), other)
+            host.waitForFrames(2)
+            gtk_widget_grab_focus(button)
+            HUDTesting.wait("focus on the button") { gtk_widget_has_focus(button) != 0 }
+            var delivered = false
+            let observation = Announcer.observe { if $0.mechanism == "description" { delivered = true } }
+            defer { observation.cancel() }
+            Announcer.announce("Saved", from: content, priority: .polite)
+            HUDTesting.wait("the description set") { delivered }
+            HUDTesting.wait("the window's description given back") { !Announcer.lentWidgets.contains(host.window) }
+            XCTAssertEqual(Announcer.lentWidgets, [button], "the focused button with a tooltip still holds it")
+            gtk_widget_grab_focus(other)
+            HUDTesting.wait("the tooltip restored once focus left") { Announcer.lentWidgets.isEmpty }
+            host.close()
+        }
+    }
+
     /// An instance HUD's progress (its fast road past render()) is announced at
     /// the same steps as the shared HUD's: 0 %, then 60 % and 100 % once 2 s passed.
     func testInstanceHUDProgressIsAnnouncedLikeTheSharedHUDs() throws {
