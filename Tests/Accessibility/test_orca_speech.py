@@ -22,6 +22,8 @@ import gallery
 PROBE = pathlib.Path(__file__).resolve().parent / "orca-probe"
 TYPED = "typing goes on while messages appear"
 REFOCUSED = "saved to the cloud"  # the HUD up while Alt+Tab goes away and back (a11y-refocus)
+# GTK 4.14 and later have gtk_accessible_announce: no description is lent then.
+GTK_ANNOUNCES = subprocess.run(["pkg-config", "--atleast-version=4.14", "gtk4"]).returncode == 0
 
 
 def normalized(text):
@@ -78,8 +80,12 @@ class OrcaSpeechTests(unittest.TestCase):
         said = [i for i, s in enumerate(self.speech) if REFOCUSED in normalized(s)]
         self.assertTrue(said, "Orca never said the HUD's message")
         after = [s for s in self.speech[said[0] + 1:] if "gtkhud gallery" in normalized(s) or "notes" in normalized(s)]
-        self.assertTrue(after, "Orca did not present the window again after Alt+Tab (the test would prove nothing): "
-                        + repr(self.speech[said[0]:said[0] + 12]))
+        # Where GTK lends the message to the focused widget (< 4.14), Orca must have
+        # presented the window again after Alt+Tab, or the test would prove nothing.
+        # GTK >= 4.14 announces and lends nothing; there only the count matters.
+        if not GTK_ANNOUNCES:
+            self.assertTrue(after, "Orca did not present the window again after Alt+Tab (the test would prove nothing): "
+                            + repr(self.speech[said[0]:said[0] + 12]))
         self.assertEqual(len(said), 1, "said %d times: %r" % (len(said), [self.speech[i] for i in said]))
 
     def test_every_scenario_finished(self):

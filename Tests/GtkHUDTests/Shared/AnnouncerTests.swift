@@ -118,6 +118,22 @@ final class AnnouncerFallbackTests: XCTestCase {
         return (host, box)
     }
 
+    /// A window whose focused button (with `tooltip`) is Orca's locus; the
+    /// fallback is forced (no `gtk_accessible_announce`, as on GTK < 4.14).
+    @MainActor
+    private static func focusedButtonWindow(tooltip: String?)
+        -> (host: HostWindow, content: UnsafeMutablePointer<GtkWidget>, button: UnsafeMutablePointer<GtkWidget>) {
+        Accessible.announceFunction = nil
+        let (host, content) = boxWindow()
+        let button = gtk_button_new_with_label("Focused")!
+        if let tooltip { gtk_widget_set_tooltip_text(button, tooltip) }
+        gtk_box_append(content.cast(to: GtkBox.self), button)
+        host.waitForFrames(2)
+        gtk_widget_grab_focus(button)
+        HUDTesting.wait("focus on the button") { gtk_widget_has_focus(button) != 0 }
+        return (host, content, button)
+    }
+
     override func tearDown() {
         MainActor.assumeIsolated {
             Accessible.announceFunction = gtkhud_lookup_accessible_announce()
@@ -180,12 +196,7 @@ final class AnnouncerFallbackTests: XCTestCase {
     func testTheDescriptionIsGivenBackOnceItsChangeHasGoneOut() throws {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
-            Accessible.announceFunction = nil
-            let (host, content) = Self.boxWindow()
-            let button = gtk_button_new_with_label("Focused")!
-            gtk_box_append(content.cast(to: GtkBox.self), button)
-            host.waitForFrames(2)
-            gtk_widget_grab_focus(button)
+            let (host, content, button) = Self.focusedButtonWindow(tooltip: nil)
             var lentAtDelivery: Set<UnsafeMutablePointer<GtkWidget>> = []
             var deliveredAt: gint64?
             let observation = Announcer.observe { record in
@@ -209,16 +220,9 @@ final class AnnouncerFallbackTests: XCTestCase {
     func testAFocusedWidgetWithATooltipKeepsTheMessageUntilFocusLeaves() throws {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
-            Accessible.announceFunction = nil
-            let (host, content) = Self.boxWindow()
-            let button = gtk_button_new_with_label("With a tooltip")!
-            gtk_widget_set_tooltip_text(button, "Sends the file")
+            let (host, content, button) = Self.focusedButtonWindow(tooltip: "Sends the file")
             let other = gtk_button_new_with_label("Other")!
-            gtk_box_append(content.cast(to: GtkBox.self), button)
             gtk_box_append(content.cast(to: GtkBox.self), other)
-            host.waitForFrames(2)
-            gtk_widget_grab_focus(button)
-            HUDTesting.wait("focus on the button") { gtk_widget_has_focus(button) != 0 }
             var delivered = false
             let observation = Announcer.observe { if $0.mechanism == "description" { delivered = true } }
             defer { observation.cancel() }
