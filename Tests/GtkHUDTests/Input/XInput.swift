@@ -14,6 +14,8 @@ final class XInput {
     /// The X window id of the GTK window, for `mousemove --window`.
     let windowID: String
     let window: UnsafeMutablePointer<GtkWidget>
+    /// Whether `window` still exists (a test may close it: the close button).
+    private let liveWindow: WeakObjectRef
 
     /// xdotool's path, or nil (then the test fails under GTKHUD_REQUIRE_DISPLAY=1 and skips otherwise).
     nonisolated static var xdotool: String? {
@@ -37,6 +39,7 @@ final class XInput {
     /// Finds `window`'s X window (by a unique title) and gives it the keyboard focus.
     init?(window: UnsafeMutablePointer<GtkWidget>) {
         self.window = window
+        liveWindow = WeakObjectRef(window.raw)
         let title = "gtkhud-input-\(UUID().uuidString)"
         title.withCString { gtk_window_set_title(window.asWindow, $0) }
         var found: String?
@@ -57,7 +60,13 @@ final class XInput {
     /// window opens under the pointer and gets hover events it never asked for.
     func restore() {
         run(["mouseup", "1", "mousemove", "640", "400"])
-        waitUntilHandled(by: window) // GTK has taken the release and the leave events
+        // GTK has taken the release and the leave events once the marker key
+        // comes through (it reaches the window that has the keyboard); a window
+        // the test closed takes no events at all.
+        let focused = liveWindow.withObject {
+            gtk_widget_get_mapped($0.asWidget) != 0 && gtk_window_is_active($0.asWidget.asWindow) != 0
+        } ?? false
+        if focused { waitUntilHandled(by: window) }
     }
 
     /// `(x, y)` in `widget`'s coordinates as a point in the X window (the GDK surface):
