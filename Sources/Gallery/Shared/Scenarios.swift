@@ -15,12 +15,12 @@ enum ScenarioRunner {
         EventCenter.shared.printsShownLines = true
         let watcher = HUDTextWatcher(in: Gallery.window)
         await Clock.frames(2, of: Gallery.window)
-        if ProcessInfo.processInfo.environment["ORCA_PROBE_READY_ON_STDIN"] == "1" {
+        if ScreenReaderLink.isActive {
             // Under orca-probe: start once Orca has presented the window's
             // focus (the probe reads that in Orca's log and says so on standard
             // input). A presentation that comes late, after the first message,
             // reads whatever the focused widget carries then (issue #29).
-            let said = await Await.standardInputLine(startingWith: "orca-probe: focus", timeout: 30)
+            let said = await ScreenReaderLink.focusPresented(timeout: 30)
             emit("screen reader: \(said ?? "orca-probe said nothing within 30 s")")
         } else {
             // Give screen readers a moment to find the new window (AT-SPI
@@ -299,7 +299,10 @@ enum ScenarioRunner {
         case "hud-part-of-window":
             await page(Gallery.positionsPage)
             UI.scrollToEnd(Gallery.positionsPage.widget)
-            Gallery.positionsPage.showOnCard(duration: 1)
+            // Shown for a second, and until the screen reader has read it (Clock.sleep).
+            let hud = Gallery.positionsPage.showOnCard(duration: 60)
+            await Clock.sleep(1)
+            await hud?.hideAndWait(animated: true)
         case "hud-foundation-progress":
             await page(instance)
             instance.foundationProgress()

@@ -7,8 +7,15 @@ import GtkSupport
 
 @MainActor
 enum Clock {
-    /// Resumes after `seconds` of GLib time.
+    /// Resumes after `seconds` of GLib time; under orca-probe, not before Orca
+    /// has said every message shown so far (``ScreenReaderLink``), so a
+    /// scenario never takes a message away before the screen reader read it.
     static func sleep(_ seconds: Double) async {
+        await pause(seconds)
+        await ScreenReaderLink.heardEverything(timeout: 5)
+    }
+
+    private static func pause(_ seconds: Double) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             MainLoop.after(milliseconds: UInt32(max(0, seconds) * 1000)) { continuation.resume() }
         }
@@ -40,7 +47,7 @@ enum Clock {
         var waited = 0.0
         while !condition() {
             if waited >= timeout { return false }
-            await sleep(0.02)
+            await pause(0.02)
             waited += 0.02
         }
         return true
@@ -134,28 +141,94 @@ enum Await {
             do { try process.run() } catch { continuation.resume(returning: nil) }
         }
     }
+}
 
-    /// Resumes when a line starting with `prefix` arrives on standard input
-    /// and returns it, or nil when input closes or `timeout` seconds pass.
-    static func standardInputLine(startingWith prefix: String, timeout: Double) async -> String? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
-            final class Once: @unchecked Sendable {
-                private let lock = NSLock()
-                private var done = false
-                func claim() -> Bool { lock.lock(); defer { lock.unlock() }; if done { return false }; done = true; return true }
-            }
-            let once = Once()
-            let reader = Thread {
-                var came: String?
-                while let read = Swift.readLine(strippingNewline: true) {
-                    if read.hasPrefix(prefix) { came = read; break }
-                }
-                if once.claim() { continuation.resume(returning: came) }
-            }
-            reader.start()
-            MainLoop.after(milliseconds: UInt32(timeout * 1000)) {
-                if once.claim() { continuation.resume(returning: nil) }
+/// What orca-probe tells the gallery on standard input (ORCA_PROBE_READY_ON_STDIN=1):
+/// `orca-probe: focus presented` once Orca has presented the window's focus,
+/// then `orca-probe: spoke <text>` for every utterance in Orca's log. Scenarios
+/// wait for those events instead of guessing how long Orca takes: the first
+/// scenario starts once the focus was presented, and every pause of a scenario
+/// (``Clock/sleep(_:)``) lasts until Orca has said what was shown (5 s at most).
+/// On a loaded machine Orca once needed more than the 0.7 s a blocking HUD
+/// stayed up, and read its bezel when it was already gone: "statusbar.".
+@MainActor
+enum ScreenReaderLink {
+    /// Whether the gallery runs under orca-probe.
+    static let isActive = ProcessInfo.processInfo.environment["ORCA_PROBE_READY_ON_STDIN"] == "1"
+
+    private final class Inbox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var focusLine: String?
+        private var utterances: [String] = []
+        private var closed = false
+        func add(_ line: String) {
+            lock.lock(); defer { lock.unlock() }
+            if line.hasPrefix("orca-probe: spoke ") {
+                utterances.append(String(line.dropFirst("orca-probe: spoke ".count)))
+            } else if line.hasPrefix("orca-probe: focus"), focusLine == nil {
+                focusLine = line
             }
         }
+        func close() { lock.lock(); closed = true; lock.unlock() }
+        var state: (focus: String?, utterances: [String], closed: Bool) {
+            lock.lock(); defer { lock.unlock() }
+            return (focusLine, utterances, closed)
+        }
+    }
+
+    private static let inbox = Inbox()
+    private static var started = false
+    /// Shown texts not yet heard, with how many utterances had arrived when each was shown.
+    private static var unheard: [(words: [String], since: Int)] = []
+
+    private static func start() {
+        guard !started else { return }
+        started = true
+        let inbox = self.inbox
+        Thread {
+            while let line = Swift.readLine(strippingNewline: true) { inbox.add(line) }
+            inbox.close()
+        }.start()
+    }
+
+    /// Waits until orca-probe says whether Orca presented the window's focus; returns its line.
+    static func focusPresented(timeout: Double) async -> String? {
+        start()
+        _ = await Clock.until(timeout: timeout) { inbox.state.focus != nil || inbox.state.closed }
+        return inbox.state.focus
+    }
+
+    /// A message was put on screen: pauses last until Orca has said it.
+    static func shown(_ text: String) {
+        guard isActive else { return }
+        start()
+        let words = Self.words(of: text)
+        if !words.isEmpty { unheard.append((words, inbox.state.utterances.count)) }
+    }
+
+    /// Waits until Orca has said everything shown so far (or `timeout` passes; then stops waiting for it).
+    static func heardEverything(timeout: Double) async {
+        guard isActive, !unheard.isEmpty else { return }
+        _ = await Clock.until(timeout: timeout) {
+            let utterances = inbox.state.utterances
+            unheard.removeAll { entry in
+                utterances.dropFirst(max(0, entry.since - 1)).contains { said in
+                    let heard = Set(words(of: said))
+                    return entry.words.allSatisfy(heard.contains)
+                }
+            }
+            return unheard.isEmpty
+        }
+        unheard = []
+    }
+
+    /// Lower-cased runs of letters and digits, markup and invisible marks left out.
+    private static func words(of text: String) -> [String] {
+        var plain = ""
+        var inTag = false
+        for character in text {
+            if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { plain.append(character) }
+        }
+        return plain.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
     }
 }
