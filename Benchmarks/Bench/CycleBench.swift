@@ -57,7 +57,6 @@ enum CycleBench {
 
     static func run(cycles: Int) {
         Bench.setAnimations(false)
-        Announcer.descriptionResetDelay = 0.05 // its pending reset timer would count as a live closure
         let scene = Scene()
         for index in 0..<(quickRun ? 300 : 1_000) { scene.cycle(index, paint: index % paintEvery == 0) }
         Bench.pump(seconds: 0.7)
@@ -122,7 +121,6 @@ enum CycleBench {
     /// and the process exits normally so the leak check sees what is left.
     static func leakCycles(_ cycles: Int) -> Never {
         Bench.setAnimations(false)
-        Announcer.descriptionResetDelay = 0.05 // its pending reset timer would count as a live closure
         // One cycle first: the stylesheet and its parse-error handler live as long as the process.
         let first = Scene()
         first.cycle(0, paint: true)

@@ -101,7 +101,10 @@ final class EventCenter {
     /// Counts a message put on screen and prints its `shown:` line in scenarios.
     func shown(_ source: Source, _ text: String?) {
         shownCount += 1
-        if printsShownLines { emit("shown: \(source.rawValue) \(text ?? "")") }
+        if printsShownLines {
+            emit("shown: \(source.rawValue) \(text ?? "")")
+            ScreenReaderLink.shown(text ?? "")
+        }
     }
 
     func resetCounters() {

@@ -53,6 +53,7 @@ enum Scenarios {
         ("hud-and-banner", "A HUD and a banner at the same time"),
         ("l10n-defaults", "GtkHUD's own words in the app's language: Loading, Error, Cancel, Cancelled, Dismiss (run with LANGUAGE=de)"),
         ("a11y-typing", "Real key presses (xdotool) into an entry while a banner and a HUD appear; the text must arrive whole"),
+        ("a11y-refocus", "A HUD is up while the focus goes to another window and back (xdotool, needs a window manager): said once"),
     ]
 
     static var names: [String] { all.map(\.name) }

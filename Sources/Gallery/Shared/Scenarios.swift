@@ -15,9 +15,18 @@ enum ScenarioRunner {
         EventCenter.shared.printsShownLines = true
         let watcher = HUDTextWatcher(in: Gallery.window)
         await Clock.frames(2, of: Gallery.window)
-        // Give screen readers a moment to find the new window (AT-SPI
-        // registration is asynchronous), as a person would before clicking.
-        await Clock.sleep(0.4)
+        if ScreenReaderLink.isActive {
+            // Under orca-probe: start once Orca has presented the window's
+            // focus (the probe reads that in Orca's log and says so on standard
+            // input). A presentation that comes late, after the first message,
+            // reads whatever the focused widget carries then (issue #29).
+            let said = await ScreenReaderLink.focusPresented(timeout: 30)
+            emit("screen reader: \(said ?? "orca-probe said nothing within 30 s")")
+        } else {
+            // Give screen readers a moment to find the new window (AT-SPI
+            // registration is asynchronous), as a person would before clicking.
+            await Clock.sleep(0.4)
+        }
         for name in names {
             resetSettings()
             let before = EventCenter.shared.shownCount
@@ -49,8 +58,9 @@ enum ScenarioRunner {
         let accessibility = Gallery.main.page(named: "accessibility") as! AccessibilityPage
         await page(accessibility)
         let entry = accessibility.typingEntry!
+        let text = UI.focusDelegate(of: entry)
         gtk_widget_grab_focus(entry)
-        await Clock.sleep(0.5)
+        await Await.signal(text.raw, "notify::has-focus") { gtk_widget_has_focus(text) != 0 }
         let words = "typing goes on while messages appear"
         let typist = Process()
         typist.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -59,15 +69,69 @@ enum ScenarioRunner {
             emit("error: could not run xdotool: \(error)")
             return
         }
-        await Clock.sleep(0.6)
+        let typed = { gtk_editable_get_text(entry.op).map { String(cString: $0) } ?? "" }
+        // The messages come while the keys do: once the first words are in.
+        await Await.signal(entry.raw, "changed") { typed().count >= 6 }
         AccessibilityPage.showMessagesWhileTyping()
-        _ = await Clock.until(timeout: 15) { !typist.isRunning }
-        await Clock.sleep(0.3)
-        let typed = gtk_editable_get_text(entry.op).map { String(cString: $0) } ?? ""
-        emit("typed: \(typed)")
-        if typed != words || gtk_widget_has_focus(UI.focusDelegate(of: entry)) == 0 {
-            emit("error: typing was interrupted: the entry has “\(typed)”, focus \(gtk_widget_has_focus(UI.focusDelegate(of: entry)) != 0 ? "kept" : "lost")")
+        // Every key has reached the entry (or, if one went astray, xdotool has ended and GTK has had its events).
+        await Await.signal(entry.raw, "changed", timeout: 15) { typed() == words }
+        if typed() != words { _ = await Clock.until(timeout: 15) { !typist.isRunning } }
+        emit("typed: \(typed())")
+        if typed() != words || gtk_widget_has_focus(text) == 0 {
+            emit("error: typing was interrupted: the entry has “\(typed())”, focus \(gtk_widget_has_focus(text) != 0 ? "kept" : "lost")")
         }
+    }
+
+    /// Issue #29: a message is up when the user switches to another window
+    /// and back with Alt+Tab. Orca presents the window and its focus again,
+    /// description included; the message must not be read a second time.
+    /// Opens another X window (`xmessage`), comes back to the gallery, shows
+    /// a HUD over a focused entry, waits until it has been announced, then
+    /// presses Alt+Tab twice with xdotool: the window manager (openbox under
+    /// orca-probe) switches to the other window and back. Real key presses,
+    /// because Orca 43 forgets its window (and presents it again on return)
+    /// only when a deactivation follows user input. Prints `refocused: yes`
+    /// once GTK saw the gallery leave and come back, `error:` otherwise.
+    private static func refocusWhileAMessageIsUp() async {
+        let accessibility = Gallery.main.page(named: "accessibility") as! AccessibilityPage
+        await page(accessibility)
+        let entry = accessibility.typingEntry!
+        let text = UI.focusDelegate(of: entry)
+        let window = Gallery.window.raw
+        let isActive = { gtk_window_is_active(Gallery.window.asWindow) != 0 }
+        gtk_widget_grab_focus(entry)
+        await Await.signal(text.raw, "notify::has-focus") { gtk_widget_has_focus(text) != 0 }
+        guard let app = await Await.run(["xdotool", "getactivewindow"])?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !app.isEmpty else {
+            emit("error: xdotool found no active window (a window manager must run)")
+            return
+        }
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        other.arguments = ["xmessage", "-geometry", "160x40+0+0", "another window"]
+        do { try other.run() } catch {
+            emit("error: could not run xmessage: \(error)")
+            return
+        }
+        defer { other.terminate() }
+        // The window manager gives the new window the focus; take it back, so
+        // that Alt+Tab has somewhere to go and something to come back to.
+        await Await.signal(window, "notify::is-active") { !isActive() }
+        _ = await Await.run(["xdotool", "windowactivate", "--sync", app])
+        await Await.signal(window, "notify::is-active") { isActive() }
+
+        var announced = false
+        let observation = Announcer.observe { _ in announced = true }
+        ProgressHUD.show(status: "Saved to the cloud")
+        _ = await Clock.until(timeout: 5) { announced }
+        observation.cancel()
+        _ = await Await.run(["xdotool", "key", "alt+Tab"])
+        let left = await Await.signal(window, "notify::is-active") { !isActive() }
+        _ = await Await.run(["xdotool", "key", "alt+Tab"])
+        let back = await Await.signal(window, "notify::is-active") { isActive() }
+        emit(left && back ? "refocused: yes" : "error: Alt+Tab did not go away and back (left: \(left), back: \(back))")
+        await Clock.sleep(0.8)
+        await ProgressHUD.dismissAndWait()
     }
 
     /// Puts back what scenarios change, so each starts from the defaults.
@@ -235,7 +299,10 @@ enum ScenarioRunner {
         case "hud-part-of-window":
             await page(Gallery.positionsPage)
             UI.scrollToEnd(Gallery.positionsPage.widget)
-            Gallery.positionsPage.showOnCard(duration: 1)
+            // Shown for a second, and until the screen reader has read it (Clock.sleep).
+            let hud = Gallery.positionsPage.showOnCard(duration: 60)
+            await Clock.sleep(1)
+            await hud?.hideAndWait(animated: true)
         case "hud-foundation-progress":
             await page(instance)
             instance.foundationProgress()
@@ -358,6 +425,8 @@ enum ScenarioRunner {
             await LanguageScenario.play()
         case "a11y-typing":
             await typeWhileMessagesAppear()
+        case "a11y-refocus":
+            await refocusWhileAMessageIsUp()
         default:
             emit("error: scenario \(name) has no script")
         }

@@ -69,9 +69,10 @@ final class BannerStackPresenter: BannerPresenter {
 
     func announce(_ banner: Banner, _ announcement: BannerAnnouncement) {
         guard let widget = widgets[banner] else { return }
-        let message = HUDStrings.current.sentences(announcement.parts.map { text in
+        // Cleaned once (one line); a banner without words says nothing.
+        let message = SpokenText(HUDStrings.current.sentences(announcement.parts.map { text in
             announcement.isMarkup ? Self.plainText(fromMarkup: text) : text
-        })
+        }))
         Announcer.announce(message, from: widget.widget, priority: announcement.isUrgent ? .assertive : .polite)
     }
 

@@ -74,7 +74,7 @@ final class HUDBezelPresenter: HUDPresenter {
     func announce(_ announcement: HUDAnnouncement) {
         guard let bezel else { return }
         let spokenByFocus = gtk_widget_has_focus(bezel.widget) != 0 && announcement.isName
-        Announcer.announce(announcement.text, from: bezel.widget, priority: announcement.isUrgent ? .assertive : .polite,
+        Announcer.announce(announcement.spoken, from: bezel.widget, priority: announcement.isUrgent ? .assertive : .polite,
                            spokenByFocus: spokenByFocus)
     }
 

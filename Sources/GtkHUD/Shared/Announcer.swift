@@ -13,9 +13,12 @@ import HUDCore
 ///   when nothing in it has focus). So the message becomes, for a moment, the
 ///   accessible description of whatever has keyboard focus, without moving
 ///   that focus: typing in an entry goes on undisturbed. The description is
-///   reset about a second later (a reset to nothing is not spoken; a widget
-///   with a tooltip gets its tooltip back once focus has left it, so the
-///   restore is not read out either).
+///   given back on the next main-loop turn, once the change event has gone
+///   out (a reset to nothing is not spoken), so a focus presentation a moment
+///   later (Alt+Tab back, "where am I") does not read the message again; a
+///   widget with a tooltip gets its tooltip back once focus has left it, so
+///   the restore is not read out either. The timing is HUDCore's
+///   `DescriptionLoans`.
 /// - A HUD with a blocking mask takes keyboard focus on its bezel, whose role
 ///   and name carry the message (SVProgressHUD's modal VoiceOver behaviour),
 ///   and gives focus back on dismissal; its later messages are descriptions
@@ -63,7 +66,10 @@ public enum Announcer {
 
     /// Which mechanisms are on (all by default).
     public static var mechanisms: Mechanisms = .all
-    /// Seconds before a description set by the fallback is reset (1; clamped to 0.05...30).
+    /// Has no effect: a borrowed description is given back as soon as its
+    /// change has gone out to the screen reader (issue #29: kept for a second,
+    /// a focus presentation inside that second read the message twice).
+    @available(*, deprecated, message: "the description is given back as soon as the change has gone out; this setting has no effect")
     public static var descriptionResetDelay: Double = 1
 
     /// Whether messages go through `gtk_accessible_announce` (GTK ≥ 4.14 and `.native` on).
@@ -73,7 +79,6 @@ public enum Announcer {
 
     private static var observers: [Int: @MainActor (Record) -> Void] = [:]
     private static var nextObserver = 0
-    private static var borrowed: [BorrowedDescription] = []
 
     /// Calls `handler` for every announcement until the observation is cancelled.
     public static func observe(_ handler: @escaping @MainActor (Record) -> Void) -> HUDObservation {
@@ -87,13 +92,20 @@ public enum Announcer {
     /// `spokenByFocus` means a focused widget whose accessible name is this very
     /// message already carries it (a blocking HUD's bezel taking focus, or its
     /// name changing while focused), so on old GTK nothing more is needed.
+    /// Line breaks are read as spaces; blank text says "Loading", in the user's language.
     public static func announce(_ text: String, from widget: some GtkWidgetConvertible,
                                 priority: Priority, spokenByFocus: Bool = false) {
-        let message = HUDValues.accessibleName(for: text, whenEmpty: HUDStrings.current.loading)
+        announce(SpokenText(text, whenEmpty: HUDStrings.current.loading), from: widget,
+                 priority: priority, spokenByFocus: spokenByFocus)
+    }
+
+    /// Announces text the core already made speakable (HUDs and banners): trusted as it is.
+    static func announce(_ message: SpokenText, from widget: some GtkWidgetConvertible,
+                         priority: Priority, spokenByFocus: Bool = false) {
         guard !message.isEmpty, let source = widget.gtkWidget else { return }
         // Announcing as well would say it twice (Orca 48 speaks both).
         if spokenByFocus {
-            notify(Record(text: message, priority: priority, mechanism: "focus"))
+            notify(Record(text: message.text, priority: priority, mechanism: "focus"))
             return
         }
         // From the window, not the bezel or banner: Orca 48 drops an event of
@@ -101,39 +113,27 @@ public enum Announcer {
         // unless its source is a frame (or focused, selected, an alert...), so
         // nine HUDs shown at once were one announcement from their bezels.
         let speaker = gtk_widget_get_root(source).map { UnsafeMutableRawPointer($0).asWidget } ?? source
-        if usesNativeAnnouncements, Accessible.announce(message, from: speaker, assertive: priority == .assertive) {
-            notify(Record(text: message, priority: priority, mechanism: "native"))
+        if usesNativeAnnouncements, Accessible.announce(message.text, from: speaker, assertive: priority == .assertive) {
+            notify(Record(text: message.text, priority: priority, mechanism: "native"))
             return
         }
         guard mechanisms.contains(.focusDescription) else { return }
-        pending.append((message, priority, WeakObjectRef(source.raw)))
-        if pendingDelivery == nil {
-            pendingDelivery = MainLoop.after(milliseconds: deliveryDelay) { deliverPending() }
-        }
+        let weakSource = WeakObjectRef(source.raw)
+        loans.lend(message, to: {
+            weakSource.withObject { locusCandidates(near: $0.asWidget).map(LentDescription.of) } ?? []
+        }, delivered: {
+            notify(Record(text: message.text, priority: priority, mechanism: "description"))
+        })
     }
 
-    /// How long a description waits before it is set. When the same click
-    /// that shows a HUD also moves focus (or selects a row), Orca first
-    /// presents the newly focused object, description included, then the
-    /// description change: the message would be spoken twice. A short wait
-    /// lets the focus presentation go first.
-    static var deliveryDelay: UInt32 = 150
-    private static var pending: [(text: String, priority: Priority, source: WeakObjectRef)] = []
-    private static var pendingDelivery: MainLoopSource?
-
-    private static func deliverPending() {
-        pendingDelivery = nil
-        let messages = pending
-        pending = []
-        for message in messages {
-            message.source.withObject { source in
-                let targets = locusCandidates(near: source.asWidget)
-                guard !targets.isEmpty else { return }
-                describe(targets, with: message.text)
-                notify(Record(text: message.text, priority: message.priority, mechanism: "description"))
-            }
-        }
-    }
+    /// The fallback's timing (HUDCore), on the main loop.
+    private static let loans: DescriptionLoans<LentDescription> = {
+        let loans = DescriptionLoans<LentDescription>(scheduler: GLibScheduler.shared)
+        loans.describe = { target, text in target.describe(text) }
+        loans.giveBack = { target in target.giveBack() }
+        loans.mustWaitForFocusToLeave = { target in target.restoringWouldBeSpoken }
+        return loans
+    }()
 
     /// The objects a screen reader may treat as focused in `source`'s window.
     /// Orca speaks a description change only for its locus of focus, so the
@@ -182,89 +182,70 @@ public enum Announcer {
         return rows
     }
 
-    private static var alternate = false
-
-    private static func describe(_ targets: [UnsafeMutablePointer<GtkWidget>], with message: String) {
-        // The same text twice in a row is no change, and would not be spoken:
-        // alternate an invisible mark so every announcement is a new value.
-        alternate.toggle()
-        let text = alternate ? message : message + "\u{200B}"
-        for target in targets {
-            if let lent = borrowed.first(where: { $0.isFor(target) }) {
-                lent.postponeReset(by: resetDelay)
-            } else {
-                borrowed.append(BorrowedDescription(target, resetAfter: resetDelay) { finished in
-                    borrowed.removeAll { $0 === finished }
-                })
-            }
-            Accessible.setDescription(target, text)
-        }
-    }
-
-    private static var resetDelay: UInt32 {
-        let seconds = descriptionResetDelay.isFinite ? min(max(descriptionResetDelay, 0.05), 30) : 1
-        return UInt32(seconds * 1000)
-    }
-
-    /// Gives back a description set by the fallback now instead of after the
-    /// delay (tests use it to start from a clean state).
+    /// Gives back a description set by the fallback now, and drops messages
+    /// waiting to be set (tests use it to start from a clean state).
     static func clearPendingDescription() {
-        pendingDelivery?.cancel()
-        pendingDelivery = nil
-        pending = []
-        for lent in borrowed { lent.giveBack() }
-        borrowed = []
+        loans.giveEverythingBack()
     }
+
+    /// The widgets holding a message now (tests).
+    static var lentWidgets: [UnsafeMutablePointer<GtkWidget>] {
+        loans.lentTargets.compactMap { $0.widget.withObject { $0.asWidget } }
+    }
+
+    fileprivate static func focusLeft(_ target: LentDescription) { loans.focusLeft(target) }
+    fileprivate static func forget(_ target: LentDescription) { loans.forget(target) }
 
     private static func notify(_ record: Record) {
         for observer in observers.values { observer(record) }
     }
 }
 
-/// A widget's accessible description, lent to announcements for a moment.
+/// A widget whose accessible description carries a message for a moment
+/// (when and how long is ``DescriptionLoans``' decision).
 ///
 /// Giving it back means resetting it, or, for a widget with a tooltip (GTK
 /// exposes tooltips as descriptions), restoring the tooltip, but only once the
 /// widget has lost focus: Orca speaks description changes of the focused
 /// widget, and the restored tooltip would otherwise be read out as junk.
 @MainActor
-private final class BorrowedDescription {
-    private let widget: WeakObjectRef
-    private var timer: MainLoopSource?
+private final class LentDescription: Hashable {
+    private static var current: [UnsafeMutableRawPointer: LentDescription] = [:]
+
+    /// The one object for `widget` while it holds a message (so loans of it stay one loan).
+    static func of(_ widget: UnsafeMutablePointer<GtkWidget>) -> LentDescription {
+        if let lent = current[widget.raw] { return lent }
+        let lent = LentDescription(widget)
+        current[widget.raw] = lent
+        return lent
+    }
+
+    let widget: WeakObjectRef
+    private let address: UnsafeMutableRawPointer
     private var focusWatch: SignalConnection?
     private var destroyWatch: SignalConnection?
-    private let finished: @MainActor (BorrowedDescription) -> Void
 
-    init(_ target: UnsafeMutablePointer<GtkWidget>, resetAfter milliseconds: UInt32,
-         finished: @escaping @MainActor (BorrowedDescription) -> Void) {
+    private init(_ target: UnsafeMutablePointer<GtkWidget>) {
         widget = WeakObjectRef(target.raw)
-        self.finished = finished
-        destroyWatch = Signal.connect(target.raw, "destroy") { [weak self] in self?.stopWatching() }
-        postponeReset(by: milliseconds)
+        address = target.raw
+        destroyWatch = Signal.connect(target.raw, "destroy") { [weak self] in self?.gone() }
+        // The loans ignore a focus change unless this widget waits for focus to leave.
+        focusWatch = Signal.connect(target.raw, "notify::has-focus") { [weak self] in
+            guard let self, self.widget.withObject({ gtk_widget_has_focus($0.asWidget) == 0 }) ?? false else { return }
+            Announcer.focusLeft(self)
+        }
     }
 
-    func isFor(_ target: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        widget.withObject { $0 == target.raw } ?? false
+    func describe(_ text: String) {
+        widget.withObject { Accessible.setDescription($0.asWidget, text) }
     }
 
-    func postponeReset(by milliseconds: UInt32) {
-        timer?.cancel()
-        focusWatch?.disconnect()
-        focusWatch = nil
-        timer = MainLoop.after(milliseconds: milliseconds) { [weak self] in self?.giveBackWhenQuiet() }
-    }
-
-    /// Resets now, unless a tooltip must wait for focus to leave.
-    private func giveBackWhenQuiet() {
-        timer = nil
-        let waits = widget.withObject { object -> Bool in
+    /// Whether giving the description back now would be read out (a tooltip on the focused widget).
+    var restoringWouldBeSpoken: Bool {
+        widget.withObject { object in
             let target = object.asWidget
             return gtk_widget_get_tooltip_text(target) != nil && gtk_widget_has_focus(target) != 0
         } ?? false
-        guard waits else { return giveBack() }
-        widget.withObject { object in
-            focusWatch = Signal.connect(object, "notify::has-focus") { [weak self] in self?.giveBack() }
-        }
     }
 
     func giveBack() {
@@ -275,13 +256,19 @@ private final class BorrowedDescription {
         stopWatching()
     }
 
+    private func gone() {
+        Announcer.forget(self)
+        stopWatching()
+    }
+
     private func stopWatching() {
-        timer?.cancel()
-        timer = nil
         focusWatch?.disconnect()
         focusWatch = nil
         destroyWatch?.disconnect()
         destroyWatch = nil
-        finished(self)
+        if Self.current[address] === self { Self.current[address] = nil }
     }
+
+    nonisolated static func == (lhs: LentDescription, rhs: LentDescription) -> Bool { lhs === rhs }
+    nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -53,7 +53,12 @@ public final class HUDAnnouncementPolicy {
     ///   - progress: The progress fraction, or `nil` for indeterminate.
     ///   - strings: GtkHUD's words in the user's language (English by default).
     public func announcement(status: String?, progress: Double?, strings: HUDStrings = .english) -> String? {
-        let name = HUDValues.accessibleName(for: status, whenEmpty: strings.loading)
+        announcement(name: SpokenText(status, whenEmpty: strings.loading), progress: progress, strings: strings)?.text
+    }
+
+    /// The text to announce for a HUD named `name` (already spoken text: not cleaned again), or `nil` to stay quiet.
+    public func announcement(name spoken: SpokenText, progress: Double?, strings: HUDStrings = .english) -> SpokenText? {
+        let name = spoken.isEmpty ? strings.loading : spoken.text
         let format = format ?? { name, percent in percent.map { strings.progress(name, percent: $0) } ?? name }
         let fraction = progress.flatMap(HUDValues.progress)
         let quarter = fraction.map(Self.quarter) ?? 0
@@ -87,11 +92,12 @@ public final class HUDAnnouncementPolicy {
         return scheduler.now - last >= minimumInterval
     }
 
-    private func announce(_ text: String) -> String? {
+    private func announce(_ text: String) -> SpokenText? {
         guard text != lastText else { return nil }
         lastText = text
         lastAnnouncedAt = scheduler.now
-        return text
+        // An app's formatter may write a line break: it is cleaned here, once.
+        return format == nil ? SpokenText(built: text) : SpokenText(text)
     }
 
     private static func quarter(of fraction: Double) -> Int {

@@ -287,10 +287,11 @@ public final class HUDController {
     private func announceContent() {
         guard isOnScreen, let view = relay.view else { return }
         let strings = HUDStrings.provider()
-        let name = content.spokenName(in: strings)
-        guard let text = announcements.announcement(status: name, progress: content.indicator.progressFraction,
-                                                    strings: strings) else { return }
-        view.announce(HUDAnnouncement(text: text, isUrgent: content.indicator == .error, isName: text == name))
+        // Spoken text is made once, here (the bezel's name is built the same way); nothing after cleans it again.
+        let name = SpokenText(built: content.spokenName(in: strings))
+        guard let spoken = announcements.announcement(name: name, progress: content.indicator.progressFraction,
+                                                      strings: strings) else { return }
+        view.announce(HUDAnnouncement(spoken: spoken, isUrgent: content.indicator == .error, isName: spoken == name))
     }
 
     /// The lifecycle's presenter: forwards to the current view and tells the
@@ -317,15 +318,25 @@ public final class HUDController {
 
 /// What a HUD tells screen readers, decided by ``HUDController``.
 public struct HUDAnnouncement: Equatable, Sendable {
-    /// The words.
-    public var text: String
+    /// The words, as a screen reader is given them.
+    public var spoken: SpokenText
+    /// The words (setting them cleans them: one line).
+    public var text: String {
+        get { spoken.text }
+        set { spoken = SpokenText(newValue) }
+    }
     /// Interrupts what the screen reader is saying (errors).
     public var isUrgent: Bool
     /// The text is the HUD's accessible name as it is, so a focused bezel speaks it by itself.
     public var isName: Bool
 
     public init(text: String, isUrgent: Bool, isName: Bool) {
-        self.text = text
+        self.init(spoken: SpokenText(text), isUrgent: isUrgent, isName: isName)
+    }
+
+    /// An announcement of text already made speakable.
+    public init(spoken: SpokenText, isUrgent: Bool, isName: Bool) {
+        self.spoken = spoken
         self.isUrgent = isUrgent
         self.isName = isName
     }

@@ -253,7 +253,7 @@ final class BannerInputTests: XCTestCase {
                 var visited: [String] = []
                 for _ in 0..<8 where gtk_widget_has_focus(widget.actionButton) == 0 {
                     input.key("Tab")
-                    window.host.waitForFrames(1)
+                    input.waitUntilHandled(by: window.window) // the Tab has moved the focus (not a frame later, maybe)
                     visited.append(Self.focusName(window.window))
                 }
                 XCTAssertNotEqual(gtk_widget_has_focus(widget.actionButton), 0, "Tab never reached the action button: \(visited)")

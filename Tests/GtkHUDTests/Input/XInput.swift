@@ -14,6 +14,8 @@ final class XInput {
     /// The X window id of the GTK window, for `mousemove --window`.
     let windowID: String
     let window: UnsafeMutablePointer<GtkWidget>
+    /// Whether `window` still exists (a test may close it: the close button).
+    private let liveWindow: WeakObjectRef
 
     /// xdotool's path, or nil (then the test fails under GTKHUD_REQUIRE_DISPLAY=1 and skips otherwise).
     nonisolated static var xdotool: String? {
@@ -37,6 +39,7 @@ final class XInput {
     /// Finds `window`'s X window (by a unique title) and gives it the keyboard focus.
     init?(window: UnsafeMutablePointer<GtkWidget>) {
         self.window = window
+        liveWindow = WeakObjectRef(window.raw)
         let title = "gtkhud-input-\(UUID().uuidString)"
         title.withCString { gtk_window_set_title(window.asWindow, $0) }
         var found: String?
@@ -57,7 +60,13 @@ final class XInput {
     /// window opens under the pointer and gets hover events it never asked for.
     func restore() {
         run(["mouseup", "1", "mousemove", "640", "400"])
-        Self.pump(until: { false }, timeoutMilliseconds: 50) // let GTK take the leave events
+        // GTK has taken the release and the leave events once the marker key
+        // comes through (it reaches the window that has the keyboard); a window
+        // the test closed takes no events at all.
+        let focused = liveWindow.withObject {
+            gtk_widget_get_mapped($0.asWidget) != 0 && gtk_window_is_active($0.asWidget.asWindow) != 0
+        } ?? false
+        if focused { waitUntilHandled(by: window) }
     }
 
     /// `(x, y)` in `widget`'s coordinates as a point in the X window (the GDK surface):
@@ -108,6 +117,12 @@ final class XInput {
     /// every event sent before it (a click) has been handled by then, so a
     /// test can tell a click that was blocked from one not yet delivered.
     func waitUntilHandled(on host: HostWindow) {
+        waitUntilHandled(by: host.window)
+        host.waitForFrames(2)
+    }
+
+    /// The marker key (F7) through `window`: every X event sent before it has reached GTK.
+    func waitUntilHandled(by window: UnsafeMutablePointer<GtkWidget>) {
         var marker = false
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
@@ -115,11 +130,10 @@ final class XInput {
             if keyval == UInt32(GDK_KEY_F7) { marker = true }
             return false
         }
-        gtk_widget_add_controller(host.window, keys)
+        gtk_widget_add_controller(window, keys)
         key("F7")
         XInput.wait("the marker key after the earlier events") { marker }
-        host.waitForFrames(2)
-        gtk_widget_remove_controller(host.window, keys)
+        gtk_widget_remove_controller(window, keys)
     }
 
     /// Runs xdotool with `arguments` while the main loop turns; returns its exit status.

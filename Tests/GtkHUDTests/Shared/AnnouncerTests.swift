@@ -118,6 +118,22 @@ final class AnnouncerFallbackTests: XCTestCase {
         return (host, box)
     }
 
+    /// A window whose focused button (with `tooltip`) is Orca's locus; the
+    /// fallback is forced (no `gtk_accessible_announce`, as on GTK < 4.14).
+    @MainActor
+    private static func focusedButtonWindow(tooltip: String?)
+        -> (host: HostWindow, content: UnsafeMutablePointer<GtkWidget>, button: UnsafeMutablePointer<GtkWidget>) {
+        Accessible.announceFunction = nil
+        let (host, content) = boxWindow()
+        let button = gtk_button_new_with_label("Focused")!
+        if let tooltip { gtk_widget_set_tooltip_text(button, tooltip) }
+        gtk_box_append(content.cast(to: GtkBox.self), button)
+        host.waitForFrames(2)
+        gtk_widget_grab_focus(button)
+        HUDTesting.wait("focus on the button") { gtk_widget_has_focus(button) != 0 }
+        return (host, content, button)
+    }
+
     override func tearDown() {
         MainActor.assumeIsolated {
             Accessible.announceFunction = gtkhud_lookup_accessible_announce()
@@ -168,6 +184,54 @@ final class AnnouncerFallbackTests: XCTestCase {
             XCTAssertTrue(candidates.contains(rows[0]))
             XCTAssertTrue(candidates.contains(rows[2]))
             XCTAssertFalse(candidates.contains(rows[1]))
+            host.close()
+        }
+    }
+
+    /// Issue #29: the message was the focused widget's description for a
+    /// second, and a focus presentation inside that second (Alt+Tab back)
+    /// read it again. It is given back as soon as the change has gone out:
+    /// on the next main-loop turn (test_orca_speech.py's a11y-refocus checks
+    /// what Orca 43 then says).
+    func testTheDescriptionIsGivenBackOnceItsChangeHasGoneOut() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, content, button) = Self.focusedButtonWindow(tooltip: nil)
+            var lentAtDelivery: Set<UnsafeMutablePointer<GtkWidget>> = []
+            var deliveredAt: gint64?
+            let observation = Announcer.observe { record in
+                guard record.mechanism == "description" else { return }
+                lentAtDelivery = Set(Announcer.lentWidgets)
+                deliveredAt = g_get_monotonic_time()
+            }
+            defer { observation.cancel() }
+            Announcer.announce("Saved", from: content, priority: .polite)
+            HUDTesting.wait("the description set") { deliveredAt != nil }
+            XCTAssertEqual(lentAtDelivery, [button, host.window], "the focused button and the window carry it")
+            HUDTesting.wait("the description given back") { Announcer.lentWidgets.isEmpty }
+            let held = Double(g_get_monotonic_time() - (deliveredAt ?? 0)) / 1_000_000
+            XCTAssertLessThan(held, 0.25, "given back on the next turn, not after a second")
+            host.close()
+        }
+    }
+
+    /// A focused widget with a tooltip keeps the message until focus leaves
+    /// it: its restored tooltip would otherwise be read out as a new description.
+    func testAFocusedWidgetWithATooltipKeepsTheMessageUntilFocusLeaves() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, content, button) = Self.focusedButtonWindow(tooltip: "Sends the file")
+            let other = gtk_button_new_with_label("Other")!
+            gtk_box_append(content.cast(to: GtkBox.self), other)
+            var delivered = false
+            let observation = Announcer.observe { if $0.mechanism == "description" { delivered = true } }
+            defer { observation.cancel() }
+            Announcer.announce("Saved", from: content, priority: .polite)
+            HUDTesting.wait("the description set") { delivered }
+            HUDTesting.wait("the window's description given back") { !Announcer.lentWidgets.contains(host.window) }
+            XCTAssertEqual(Announcer.lentWidgets, [button], "the focused button with a tooltip still holds it")
+            gtk_widget_grab_focus(other)
+            HUDTesting.wait("the tooltip restored once focus left") { Announcer.lentWidgets.isEmpty }
             host.close()
         }
     }
