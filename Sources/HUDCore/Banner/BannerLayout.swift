@@ -49,8 +49,11 @@ public enum BannerLayout {
     public static func maximumWidth(_ value: Double?, current: Double?, source: String) -> Double? {
         guard let value else { return nil }
         if value.isFinite, value > 0 { return value }
-        let kept = current.map { "keeping \($0) px" } ?? "banners keep the window's width"
-        Diagnostics.report(source, "\(value) px is not a positive finite width; \(kept).")
+        if let current {
+            Diagnostics.report(source, "\(value) px is not a positive finite width; keeping \(current) px.")
+        } else {
+            Diagnostics.report(source, "\(value) px is not a positive finite width; banners keep the window's width.")
+        }
         return current
     }
 
