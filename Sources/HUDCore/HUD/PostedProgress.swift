@@ -7,7 +7,7 @@ import Synchronization
 /// The rule needs no clock and no counter. A post stores the value in a
 /// ``ProgressMailbox``; every main-actor change to the HUD (``HUDController``'s
 /// `present`, `setContent`, `dismiss`, a result, the host's end) drops what
-/// waits there with ``supersede()``. So a post that returned before the change
+/// waits there with `supersede()`. So a post that returned before the change
 /// (it happened before it, whichever thread made it) is gone, and one made
 /// after the change is kept. The post and the change can only race when the
 /// app itself does not order them; then either order is right.
@@ -47,6 +47,6 @@ public final class PostedProgress: Sendable {
     /// A main-actor change happened: what was posted before it is dropped.
     func supersede() { _ = mailbox.take() }
 
-    /// The newest value posted since the last ``supersede()`` or take, if any (main actor only).
+    /// The newest value posted since the last `supersede()` or take, if any (main actor only).
     func take() -> Double? { mailbox.take() }
 }
