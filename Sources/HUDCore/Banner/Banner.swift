@@ -85,14 +85,16 @@ public final class Banner {
         owner?.dismiss(self)
     }
 
-    /// Time left before the timeout, or `nil` when the banner has none or is
-    /// not on screen. It stops going down while the timeout is paused.
+    /// Time left before the timeout, or `nil` when the banner has none now
+    /// (see ``BannerQueue/effectiveTimeout(for:)``) or is not on screen. It
+    /// stops going down while the timeout is paused.
     public var remainingTime: Duration? {
         guard state == .showing else { return nil }
-        return countdown?.remainingTime ?? timeout.duration
+        return countdown?.remainingTime
     }
 
-    /// Whether the timeout is held by hover, press, focus or drag.
+    /// Whether the timeout is held: by hover, press, focus or drag on the
+    /// banner, or by a hold of its queue (``BannerQueue/holds``).
     public var isTimeoutPaused: Bool { countdown?.isPaused ?? false }
 
     /// Runs ``onDismissed`` the first time it is called, then drops every closure
