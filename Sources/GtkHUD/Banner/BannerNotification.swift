@@ -188,6 +188,26 @@ public final class NotificationBanner {
         set { core.content.priority = newValue }
     }
 
+    // MARK: - Attention
+
+    /// Whether its timeout pauses while its window is not the active one
+    /// (true): shown while the user works in another window, it keeps its whole
+    /// time for when they come back. Turn it off for messages that are stale
+    /// once their moment has passed. App-wide: ``GtkHUDAttention/pausesWhileWindowInactive``.
+    public var pausesWhileWindowInactive: Bool {
+        get { core.content.pausesWhileWindowInactive }
+        set { core.content.pausesWhileWindowInactive = newValue }
+    }
+
+    /// Whether, with an action button, it still times out while a screen
+    /// reader runs (false: it stays until acted on or dismissed, since hearing
+    /// it and reaching the button takes longer than seeing it). See
+    /// ``GtkHUDAttention/screenReader``.
+    public var expiresUnderScreenReader: Bool {
+        get { core.content.expiresUnderScreenReader }
+        set { core.content.expiresUnderScreenReader = newValue }
+    }
+
     // MARK: - Action button
 
     /// Adds a button that runs `handler` and dismisses the banner (like

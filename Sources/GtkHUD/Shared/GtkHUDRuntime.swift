@@ -22,6 +22,7 @@ enum GtkHUDRuntime {
         if !isGtkSetUp {
             isGtkSetUp = true
             MainActorBridge.install()
+            ScreenReaderWatch.shared.start()
         }
         // Not once: a display that was missing at the first call may have come since (it checks itself).
         GtkHUDStyleSheet.ensureLoaded()
