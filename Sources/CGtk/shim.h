@@ -179,6 +179,21 @@ static inline double gtkhud_widget_surface_scale(GtkWidget *widget) {
     return get_scale(surface);
 }
 
+/* The toplevel surface of `window` once it is realized, else NULL. */
+static inline GdkSurface *gtkhud_window_surface(GtkWidget *window) {
+    return gtk_widget_get_realized(window) ? gtk_native_get_surface(GTK_NATIVE(window)) : NULL;
+}
+/* The GdkToplevelState bits of a toplevel surface (0 for any other surface). */
+static inline guint gtkhud_toplevel_state(GdkSurface *surface) {
+    return (surface && GDK_IS_TOPLEVEL(surface)) ? (guint) gdk_toplevel_get_state(GDK_TOPLEVEL(surface)) : 0;
+}
+/* GDK_TOPLEVEL_STATE_SUSPENDED (GTK 4.12+; the 4.8 headers lack the name, the bit is fixed). */
+static inline guint gtkhud_toplevel_state_suspended(void) { return 1u << 16; }
+/* Whether `display` is a Wayland display (by type name: the Wayland headers may be absent). */
+static inline gboolean gtkhud_display_is_wayland(GdkDisplay *display) {
+    return display && g_str_equal(G_OBJECT_TYPE_NAME(display), "GdkWaylandDisplay");
+}
+
 /* A new AdwSpinner (libadwaita 1.6+, looked up at run time), or NULL. */
 static inline GtkWidget *gtkhud_adw_spinner_new(void) {
     typedef GtkWidget *(*SpinnerNew)(void);

@@ -43,11 +43,19 @@ public enum GtkHUDAttention {
     /// While one runs, a banner with an action stays until it is acted on or
     /// dismissed (unless ``NotificationBanner/expiresUnderScreenReader``).
     public static var screenReader: ScreenReader = .automatic {
-        didSet { ScreenReaderWatch.shared.modeChanged(to: screenReader) }
+        didSet {
+            ScreenReaderWatch.shared.startIfPossible()
+            ScreenReaderWatch.shared.modeChanged(to: screenReader)
+        }
     }
 
     /// Whether a screen reader counts as running now (see ``screenReader``).
-    public static var isScreenReaderRunning: Bool { AppAttention.shared.screenReaderRunning }
+    /// The desktop is asked asynchronously from GtkHUD's first use on, so the
+    /// first answer may come a moment after that.
+    public static var isScreenReaderRunning: Bool {
+        ScreenReaderWatch.shared.startIfPossible()
+        return AppAttention.shared.screenReaderRunning
+    }
 
     /// How GtkHUD learns that a screen reader runs.
     public enum ScreenReader: Sendable, Hashable {
@@ -55,7 +63,7 @@ public enum GtkHUDAttention {
         /// `org.a11y.Status` (its `ScreenReaderEnabled`, set by GNOME's Screen
         /// Reader switch, and its `IsEnabled`, set by Orca when it starts) and,
         /// from Orca 49, Orca's own `org.gnome.Orca.Service` on the session bus.
-        /// `IsEnabled` stays on after Orca quits, until the session ends: then
+        /// `IsEnabled` stays on after Orca quits or the Screen Reader switch is turned off, until the session ends: then
         /// banners with an action keep waiting for the user, which errs on the
         /// safe side.
         case automatic

@@ -1,12 +1,14 @@
 import CGtk
 import GtkSupport
+import HUDCore
 import HUDWidgets
 
 /// Everything GtkHUD keeps for one overlay, owned by the overlay widget
 /// (``HUDOverlayWidget/host``), the way libadwaita keeps its queue and toasts
 /// on the `AdwToastOverlay` instance: the overlay's ``BannerCenter``, the
-/// instance HUDs on it, the shared HUD while it is here, and the
-/// ``ContentBlock`` that blocking HUDs hold on its content.
+/// instance HUDs on it, the shared HUD while it is here, the
+/// ``ContentBlock`` that blocking HUDs hold on its content, and the one watch
+/// of its window's activity, which it reports to the banner queue.
 ///
 /// One dispose handler tears all of it down, in order, when the overlay (its
 /// window) goes: the HUDs end (their completions run), then the banners
@@ -26,6 +28,8 @@ final class OverlayHost {
     /// The block that blocking HUDs hold on the content, while one is up.
     var contentBlock: ContentBlock?
     private var bannerCenter: BannerCenter?
+    /// The window's activity, watched once the overlay has banners.
+    private var windowActivity: WindowActivityWatch?
     private(set) var isDestroyed = false
 
     private struct WeakHUD { weak var hud: HUD? }
@@ -56,7 +60,30 @@ final class OverlayHost {
         guard !isDestroyed else { return nil }
         let center = BannerCenter(overlay: overlay)
         bannerCenter = center
+        watchWindowActivity(of: overlay)
         return center
+    }
+
+    /// Reports the window's activity to the banner queue, now and on every change.
+    private func watchWindowActivity(of overlay: HUDOverlay) {
+        guard windowActivity == nil, let root = gtk_widget_get_root(overlay.pointer),
+              gtkhud_is_a(UnsafeMutableRawPointer(root), gtk_window_get_type()) != 0 else { return }
+        let watch = WindowActivityWatch(window: UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)) { [weak self] in
+            self?.reportWindowActivity()
+        }
+        windowActivity = watch
+        reportWindowActivity()
+    }
+
+    private func reportWindowActivity() {
+        guard let watch = windowActivity, let queue = bannerCenter?.queue else { return }
+        var facts = WindowFacts()
+        facts.isActive = watch.isActive
+        facts.isFocusedState = watch.isFocusedState
+        facts.focusedStateIsReliable = watch.isOnWayland
+        facts.isMinimized = watch.isMinimized
+        facts.isSuspended = watch.isSuspended
+        queue.windowAttentionChanged(isAttended: facts.isAttended, wasAttendedBefore: watch.hasBeenActive)
     }
 
     // MARK: Instance HUDs
@@ -88,6 +115,8 @@ final class OverlayHost {
         liveHUDs = []
         sharedHUD?.hostDestroyed(self)
         sharedHUD = nil
+        windowActivity?.stop()
+        windowActivity = nil
         bannerCenter?.hostDestroyed()
         contentBlock?.release()
         contentBlock = nil

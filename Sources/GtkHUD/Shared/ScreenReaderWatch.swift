@@ -36,6 +36,11 @@ final class ScreenReaderWatch {
                              nil, nil)
     }
 
+    /// Starts watching once GTK is initialised (the bus is the display's session's).
+    func startIfPossible() {
+        if GtkEnvironment.isInitialized { start() }
+    }
+
     /// The app chose a mode (``GtkHUDAttention/screenReader``).
     func modeChanged(to newMode: GtkHUDAttention.ScreenReader) {
         mode = newMode
@@ -51,7 +56,8 @@ final class ScreenReaderWatch {
         }
         let reference = ObjectRef(adopting: UnsafeMutableRawPointer(proxy))
         statusProxy = reference
-        propertiesChanged = Signal.connect(UnsafeMutableRawPointer(proxy), "g-properties-changed") { [weak self] in
+        // (changed properties, invalidated names): the cache is already up to date when it is emitted.
+        propertiesChanged = Signal.connectTwoPointers(UnsafeMutableRawPointer(proxy), "g-properties-changed") { [weak self] _, _ in
             self?.publish()
         }
         publish()

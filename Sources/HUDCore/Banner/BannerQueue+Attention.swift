@@ -12,14 +12,20 @@ extension BannerQueue {
     /// comes back they go on with the time they had left, and a banner that
     /// appeared meanwhile gets its whole time. Nothing pauses until the window
     /// has been attended once: headless compositors and kiosks never make a
-    /// window active, and banners must not freeze there.
-    public func windowAttentionChanged(isAttended: Bool) {
-        windowAttention.report(isAttended: isAttended)
-        if windowAttention.isAway { hold(.windowInactive) } else { release(hold: .windowInactive) }
+    /// window active, and banners must not freeze there. `wasAttendedBefore`
+    /// passes on what the view knew before this queue existed (the window was
+    /// active earlier, while the app used GtkHUD).
+    public func windowAttentionChanged(isAttended: Bool, wasAttendedBefore: Bool = false) {
+        windowAttention.report(isAttended: isAttended, wasAttendedBefore: wasAttendedBefore)
+        followWindowAttention()
     }
 
-    /// Whether the window counts as left now (attended once, and not now).
+    /// Whether the window counts as left now: not attended, after it was.
     public var isWindowAway: Bool { windowAttention.isAway }
+
+    private func followWindowAttention() {
+        if isWindowAway { hold(.windowInactive) } else { release(hold: .windowInactive) }
+    }
 
     /// Holds every banner's timeout for `reason` (keyboard focus entered the
     /// banners, a popover opened from one, ...): each pauses, and banners that
@@ -82,14 +88,43 @@ public enum BannerHold: Hashable, Sendable {
     case app(String)
 }
 
+/// What the toolkit says about a window, for deciding whether the user can be
+/// looking at it (``isAttended``). The GTK layer fills it in; the rule is here.
+public struct WindowFacts: Hashable, Sendable {
+    /// `GtkWindow:is-active`: the window has the keyboard focus.
+    public var isActive = false
+    /// The toplevel's `FOCUSED` state (xdg-shell's "activated").
+    public var isFocusedState = false
+    /// Whether ``isFocusedState`` can be trusted: on Wayland it can; on X11 it
+    /// is stale under window managers without `_NET_WM_STATE_FOCUSED` (openbox
+    /// sets it at map and never clears it, measured).
+    public var focusedStateIsReliable = false
+    /// The toplevel is minimised.
+    public var isMinimized = false
+    /// The toplevel is suspended (GTK 4.12+: another workspace, fully hidden).
+    public var isSuspended = false
+
+    /// All false: a window not known to be attended.
+    public init() {}
+
+    /// Whether the user can be looking at the window: it has the focus (or,
+    /// where the toolkit reports it reliably, the compositor shows it as
+    /// active), and it is neither minimised nor suspended. Headless Wayland
+    /// compositors send no keyboard focus, so there the focused state decides.
+    public var isAttended: Bool {
+        guard !isMinimized, !isSuspended else { return false }
+        return isActive || (focusedStateIsReliable && isFocusedState)
+    }
+}
+
 /// The window's activity as the view reported it, with the "attended once" latch.
 struct WindowAttention {
     private(set) var isAttended = false
     private(set) var hasBeenAttended = false
 
-    mutating func report(isAttended: Bool) {
+    mutating func report(isAttended: Bool, wasAttendedBefore: Bool) {
         self.isAttended = isAttended
-        if isAttended { hasBeenAttended = true }
+        if isAttended || wasAttendedBefore { hasBeenAttended = true }
     }
 
     /// Left after having been attended: only then do banners pause for it.

@@ -13,6 +13,8 @@ final class StormWindow {
     let content: UnsafeMutablePointer<GtkWidget>
     let entry: UnsafeMutablePointer<GtkWidget>
     private var input: XInput?
+    /// Whether the window has had the keyboard focus since it opened.
+    private(set) var hasBeenActive = false
     /// The slot of each live storm window, by its GtkWindow's address.
     static var slots: [UnsafeMutableRawPointer: Int] = [:]
 
@@ -42,7 +44,15 @@ final class StormWindow {
         MainLoop.run(until: { gtk_widget_get_mapped(self.window) != 0 }, timeoutMilliseconds: 5_000)
         waitForFrames(2)
         Self.slots[UnsafeMutableRawPointer(window)] = slot
+        // GLib releases the closure with the window.
+        Signal.connect(window.raw, "notify::is-active") { [weak self] in
+            guard let self, gtk_window_is_active(self.window.asWindow) != 0 else { return }
+            self.hasBeenActive = true
+        }
     }
+
+    /// Whether the user left the window after being in it: its banners pause.
+    var isLeft: Bool { hasBeenActive && gtk_window_is_active(window.asWindow) == 0 }
 
     /// Lets this window's frame clock tick `count` times (paced progress lands on ticks).
     func waitForFrames(_ count: Int) {

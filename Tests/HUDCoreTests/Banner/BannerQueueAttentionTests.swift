@@ -53,6 +53,18 @@ import Testing
         #expect(banner.state == .gone(.timeout))
     }
 
+    @Test func aWindowLeftBeforeItsFirstBannerCountsAsLeft() throws {
+        // The view saw the window active before the queue existed.
+        let fixture = BannerFixture()
+        let banner = try makeBanner("A")
+        fixture.queue.windowAttentionChanged(isAttended: false, wasAttendedBefore: true)
+        fixture.queue.enqueue(banner, duration: 2)
+        #expect(fixture.queue.isWindowAway)
+        fixture.advance(30)
+        #expect(banner.state == .showing)
+        #expect(banner.remainingTime == .seconds(2))
+    }
+
     @Test func aBannerCanOptOutOfTheWindowPause() throws {
         let fixture = BannerFixture()
         let stale = try makeBanner("Stale") { $0.pausesWhileWindowInactive = false }
@@ -281,5 +293,27 @@ import Testing
         #expect(outcome == nil)
         scheduler.advance(by: .milliseconds(1))
         #expect(outcome == .dismissed)
+    }
+}
+
+@Suite struct WindowFactsTests {
+    @Test func aWindowIsAttendedWhenActiveAndNeitherMinimisedNorSuspended() {
+        var facts = WindowFacts()
+        #expect(!facts.isAttended)
+        facts.isActive = true
+        #expect(facts.isAttended)
+        facts.isMinimized = true
+        #expect(!facts.isAttended)
+        facts.isMinimized = false
+        facts.isSuspended = true
+        #expect(!facts.isAttended)
+    }
+
+    @Test func theFocusedStateCountsOnlyWhereItIsReliable() {
+        var facts = WindowFacts()
+        facts.isFocusedState = true
+        #expect(!facts.isAttended, "X11: openbox leaves FOCUSED set on every window")
+        facts.focusedStateIsReliable = true
+        #expect(facts.isAttended, "Wayland: the compositor's activated state")
     }
 }

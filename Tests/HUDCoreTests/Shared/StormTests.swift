@@ -339,7 +339,12 @@ private struct Storm {
                 queue.release(hold: hold)
                 holdsInModel.remove(hold)
             }
-        case 55..<70:
+        case 55..<58:
+            lastOperation = "queue.windowAttentionChanged(false, wasAttendedBefore: true)"
+            queue.windowAttentionChanged(isAttended: false, wasAttendedBefore: true)
+            windowAttendedInModel = false
+            windowEverAttendedInModel = true
+        case 58..<70:
             lastOperation = "attention.screenReaderRunning"
             attention.setScreenReaderRunning(Bool.random(using: &random))
         case 70..<80:
