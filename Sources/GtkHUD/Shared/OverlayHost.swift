@@ -5,8 +5,9 @@ import HUDWidgets
 /// Everything GtkHUD keeps for one overlay, owned by the overlay widget
 /// (``HUDOverlayWidget/host``), the way libadwaita keeps its queue and toasts
 /// on the `AdwToastOverlay` instance: the overlay's ``BannerCenter``, the
-/// instance HUDs on it, the shared HUD while it is here, and the
-/// ``ContentBlock`` that blocking HUDs hold on its content.
+/// instance HUDs on it, the shared HUD while it is here, the
+/// ``ContentBlock`` that blocking HUDs hold on its content, and the keys it
+/// answers (``HostShortcuts``: Escape and the banner shortcut).
 ///
 /// One dispose handler tears all of it down, in order, when the overlay (its
 /// window) goes: the HUDs end (their completions run), then the banners
@@ -26,6 +27,8 @@ final class OverlayHost {
     /// The block that blocking HUDs hold on the content, while one is up.
     var contentBlock: ContentBlock?
     private var bannerCenter: BannerCenter?
+    /// Escape and the banner shortcut, on the overlay's key-event target.
+    private(set) var shortcuts: HostShortcuts!
     private(set) var isDestroyed = false
 
     private struct WeakHUD { weak var hud: HUD? }
@@ -33,6 +36,7 @@ final class OverlayHost {
     private init(overlay: HUDOverlayWidget) {
         self.overlay = overlay
         overlay.addDisposeHandler { [weak self] in self?.overlayDisposed() }
+        shortcuts = HostShortcuts(on: overlay.keyEventTarget) { [weak self] in self?.focusBanners() ?? false }
     }
 
     /// The host of `overlay`, made on first use.
@@ -56,7 +60,16 @@ final class OverlayHost {
         guard !isDestroyed else { return nil }
         let center = BannerCenter(overlay: overlay)
         bannerCenter = center
+        // Escape dismisses the focused banner, or else the newest one.
+        shortcuts.addEscapeHandler { [weak center] in center?.dismissFront() ?? false }
         return center
+    }
+
+    /// The banner shortcut: the keyboard to the newest banner and back. A
+    /// blocking HUD keeps the keyboard where it put it.
+    private func focusBanners() -> Bool {
+        guard contentBlock == nil, let bannerCenter else { return false }
+        return bannerCenter.presenter.keyboard?.shortcutPressed() ?? false
     }
 
     // MARK: Instance HUDs
@@ -91,5 +104,6 @@ final class OverlayHost {
         bannerCenter?.hostDestroyed()
         contentBlock?.release()
         contentBlock = nil
+        shortcuts.tearDown()
     }
 }
