@@ -45,8 +45,7 @@ public struct BannerAnnouncement: Hashable, Sendable {
     /// sentences (each made plain by `plainText` when it is markup), then the
     /// hint, if any ("Saved. Press Ctrl+F6 to reach it.").
     public func spokenText(in strings: HUDStrings, plainText: (String) -> String = { $0 }) -> String {
-        let text = strings.sentences(parts.map { isMarkup ? plainText($0) : $0 })
-        guard let reachHint else { return text }
-        return text + " " + strings.reachBanner(reachHint)
+        let sentences = parts.map { isMarkup ? plainText($0) : $0 }
+        return strings.sentences(sentences + (reachHint.map { [strings.reachBanner($0)] } ?? []))
     }
 }
