@@ -258,4 +258,28 @@ final class BannerKeyboardInputTests: XCTestCase {
             }
         }
     }
+
+    /// A banner with an action says once how to reach it, with the chord as
+    /// GTK writes it; one without an action does not. (No keys: Announcer's record.)
+    func testABannerWithAnActionSaysHowToReachIt() throws {
+        try BannerGtkTesting.withWindow(animations: false) { window in
+            Announcer.clearPendingDescription()
+            defer { Announcer.clearPendingDescription() }
+            defer { GtkHUDAttention.bannerShortcut = "<Control>F6" }
+            var records: [Announcer.Record] = []
+            let observation = Announcer.observe { records.append($0) }
+            defer { observation.cancel() }
+            window.center.maxVisible = 3
+            let actionable = try! NotificationBanner(title: "Deleted")
+            actionable.setAction("Undo") {}
+            window.show(actionable, duration: 30)
+            window.show(try! NotificationBanner(title: "Saved"), duration: 30)
+            GtkHUDAttention.bannerShortcut = "<Shift>F6"
+            let moved = try! NotificationBanner(title: "Moved")
+            moved.setAction("Undo") {}
+            window.show(moved, duration: 30)
+            HUDTesting.wait("three announcements") { records.count == 3 }
+            XCTAssertEqual(records.map(\.text), ["Deleted. Press Ctrl+F6 to reach it.", "Saved", "Moved. Press Shift+F6 to reach it."])
+        }
+    }
 }
