@@ -108,7 +108,10 @@ final class BannerKeyboardInputTests: XCTestCase {
                 BannerGtkTesting.idle(milliseconds: 300)
                 input.key("ctrl+F6")
                 XInput.wait("both banners held") { newer.isTimeoutPaused && older.isTimeoutPaused }
-                let held = (newer: newer.remainingTime!, older: older.remainingTime!)
+                guard let heldNewer = newer.remainingTime, let heldOlder = older.remainingTime else {
+                    return XCTFail("both banners on screen with time left")
+                }
+                let held = (newer: heldNewer, older: heldOlder)
                 XCTAssertLessThan(held.newer, .seconds(2), "it had been counting")
                 // Longer than the time they had left: a running clock would have ended them.
                 BannerGtkTesting.idle(milliseconds: 2_200)
@@ -120,7 +123,7 @@ final class BannerKeyboardInputTests: XCTestCase {
                 input.key("ctrl+F6")
                 XInput.wait("the shortcut again to give the focus back") { Self.focus(of: window) == before }
                 XInput.wait("the banners counting again") { !newer.isTimeoutPaused && !older.isTimeoutPaused }
-                let resumed = newer.remainingTime!
+                guard let resumed = newer.remainingTime else { return XCTFail("the newer banner still on screen") }
                 XCTAssertLessThanOrEqual(resumed, held.newer, "going on from where it stood")
                 XCTAssertGreaterThan(resumed, held.newer - .milliseconds(500), "with the time it had left, not from zero")
                 XInput.wait("the time-out") { newer.state.isGone && older.state.isGone }
@@ -229,6 +232,30 @@ final class BannerKeyboardInputTests: XCTestCase {
                 XCTAssertFalse(banner.isTimeoutPaused)
                 hud.hide(animated: false)
                 XInput.wait("the HUD gone") { hud.isFinished }
+            }
+        }
+    }
+
+    /// One Escape table per window, newest handler first: a HUD shown after a
+    /// banner takes Escape (its button); the next Escape dismisses the banner.
+    func testEscapeGoesToTheNewestOfAHUDAndABanner() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input, _ in
+                let banner = try! NotificationBanner(title: "Under the HUD")
+                guard Self.shown(banner, in: window) != nil else { return }
+                let hud = try! HUD(on: window.window)
+                var pressed = 0
+                hud.setButton("Cancel") { pressed += 1 }
+                hud.show(animated: false)
+                window.host.waitForFrames(2)
+                input.key("Escape")
+                XInput.wait("Escape to press the HUD's button") { pressed == 1 }
+                XCTAssertEqual(banner.state, .showing, "the HUD came later: it takes Escape first")
+                hud.hide(animated: false)
+                XInput.wait("the HUD gone") { hud.isFinished }
+                input.key("Escape")
+                XInput.wait("Escape to dismiss the banner") { banner.state.isGone }
+                XCTAssertEqual(pressed, 1)
             }
         }
     }
