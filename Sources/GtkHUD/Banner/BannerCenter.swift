@@ -58,8 +58,6 @@ public final class BannerCenter {
         queue = BannerQueue(scheduler: GLibScheduler.shared, presenter: presenter)
         presenter.queue = queue
         overlay.implementation.addLayer(stackPointer)
-        // Escape dismisses the focused banner, or else the newest one (the overlay's one Escape binding).
-        overlay.implementation.addEscapeHandler { [weak self] in self?.dismissFront() ?? false }
         followAnimationSetting(of: stackPointer)
     }
 

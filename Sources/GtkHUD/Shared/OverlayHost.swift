@@ -7,8 +7,9 @@ import HUDWidgets
 /// (``HUDOverlayWidget/host``), the way libadwaita keeps its queue and toasts
 /// on the `AdwToastOverlay` instance: the overlay's ``BannerCenter``, the
 /// instance HUDs on it, the shared HUD while it is here, the
-/// ``ContentBlock`` that blocking HUDs hold on its content, and the one watch
-/// of its window's activity, which it reports to the banner queue.
+/// ``ContentBlock`` that blocking HUDs hold on its content, the keys it
+/// answers (``HostShortcuts``: Escape and the banner shortcut), and the one
+/// watch of its window's activity, which it reports to the banner queue.
 ///
 /// One dispose handler tears all of it down, in order, when the overlay (its
 /// window) goes: the HUDs end (their completions run), then the banners
@@ -30,6 +31,8 @@ final class OverlayHost {
     private var bannerCenter: BannerCenter?
     /// The window's activity, watched once the overlay has banners.
     private var windowActivity: WindowActivityWatch?
+    /// Escape and the banner shortcut, on the overlay's key-event target.
+    private(set) var shortcuts: HostShortcuts!
     private(set) var isDestroyed = false
 
     private struct WeakHUD { weak var hud: HUD? }
@@ -37,6 +40,7 @@ final class OverlayHost {
     private init(overlay: HUDOverlayWidget) {
         self.overlay = overlay
         overlay.addDisposeHandler { [weak self] in self?.overlayDisposed() }
+        shortcuts = HostShortcuts(on: overlay.keyEventTarget) { [weak self] in self?.focusBanners() ?? false }
     }
 
     /// The host of `overlay`, made on first use.
@@ -60,9 +64,19 @@ final class OverlayHost {
         guard !isDestroyed else { return nil }
         let center = BannerCenter(overlay: overlay)
         bannerCenter = center
+        // Escape dismisses the focused banner, or else the newest one.
+        shortcuts.addEscapeHandler { [weak center] in center?.dismissFront() ?? false }
         watchWindowActivity(of: overlay)
         return center
     }
+
+    /// The banner shortcut: the keyboard to the newest banner and back. A
+    /// blocking HUD keeps the keyboard where it put it.
+    private func focusBanners() -> Bool {
+        guard contentBlock == nil, let bannerCenter else { return false }
+        return bannerCenter.presenter.keyboard?.shortcutPressed() ?? false
+    }
+
 
     /// Reports the window's activity to the banner queue, now and on every change.
     private func watchWindowActivity(of overlay: HUDOverlay) {
@@ -120,5 +134,6 @@ final class OverlayHost {
         bannerCenter?.hostDestroyed()
         contentBlock?.release()
         contentBlock = nil
+        shortcuts.tearDown()
     }
 }

@@ -65,6 +65,8 @@ public final class Banner {
     var hasBeenOnScreen = false
     /// What screen readers were last told about it while it was on screen.
     var lastAnnouncement: BannerAnnouncement?
+    /// Whether screen readers were told how to reach it by keyboard (once per banner).
+    var hasGivenReachHint = false
     var entranceTimer: ScheduledTimer?
     var exitTimer: ScheduledTimer?
     private var hasReportedDismissal = false

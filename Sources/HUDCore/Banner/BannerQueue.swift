@@ -209,7 +209,10 @@ public final class BannerQueue {
     /// Tells the view to speak what `banner` shows now.
     private func announce(_ banner: Banner) {
         banner.lastAnnouncement = BannerAnnouncement(banner.content)
-        guard let announcement = banner.lastAnnouncement else { return }
+        guard let announcement = banner.lastAnnouncement?.addingReachHint(
+            chord: attention.bannerShortcutLabel, hasAction: banner.content.action != nil, alreadyGiven: banner.hasGivenReachHint)
+        else { return }
+        if announcement.reachHint != nil { banner.hasGivenReachHint = true }
         presenter?.announce(banner, announcement)
     }
 

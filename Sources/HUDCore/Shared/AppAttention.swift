@@ -30,6 +30,11 @@ public final class AppAttention {
     /// A banner can opt out on its own with ``BannerContent/pausesWhileWindowInactive``.
     public private(set) var pausesWhileWindowInactive = true
 
+    /// How the keyboard reaches banners, as the user's language writes the
+    /// chord ("Ctrl+F6"), or nil when there is no such shortcut (nil until the
+    /// GTK layer sets it). A banner with an action mentions it once.
+    public private(set) var bannerShortcutLabel: String?
+
     private var observers: [WeakObserver] = []
 
     private struct WeakObserver {
@@ -63,6 +68,12 @@ public final class AppAttention {
         guard pauses != pausesWhileWindowInactive else { return }
         pausesWhileWindowInactive = pauses
         notifyObservers()
+    }
+
+    /// Sets how the banner shortcut is written (nil: there is none); the next
+    /// banner with an action mentions it.
+    public func setBannerShortcutLabel(_ label: String?) {
+        bannerShortcutLabel = label.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// `seconds` lengthened by the multiplier; infinity stays infinity.
