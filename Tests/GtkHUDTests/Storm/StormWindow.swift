@@ -38,17 +38,19 @@ final class StormWindow {
         }
         content = box
         self.entry = entry
+        // Before it is presented: with no window manager, X gives the focus to the
+        // window under the pointer, so a window can be active from its first frame.
+        // GLib releases the closure with the window.
+        Signal.connect(window.raw, "notify::is-active") { [weak self] in
+            guard let self, gtk_window_is_active(self.window.asWindow) != 0 else { return }
+            self.hasBeenActive = true
+        }
         "Storm \(slot)".withCString { gtk_window_set_title(window.asWindow, $0) }
         gtk_window_set_default_size(window.asWindow, 480, 360)
         gtk_window_present(window.asWindow)
         MainLoop.run(until: { gtk_widget_get_mapped(self.window) != 0 }, timeoutMilliseconds: 5_000)
         waitForFrames(2)
         Self.slots[UnsafeMutableRawPointer(window)] = slot
-        // GLib releases the closure with the window.
-        Signal.connect(window.raw, "notify::is-active") { [weak self] in
-            guard let self, gtk_window_is_active(self.window.asWindow) != 0 else { return }
-            self.hasBeenActive = true
-        }
     }
 
     /// Whether the user left the window after being in it: its banners pause.
