@@ -113,7 +113,7 @@ enum ScenarioRunner {
         emit("stayed: \(banner.state == .showing ? "yes" : "no")")
         _ = await Await.run(["xdotool", "key", "ctrl+F6"])
         let onButton = await Clock.until(timeout: 5) {
-            guard let focus = gtk_root_get_focus(Gallery.window.raw.assumingMemoryBound(to: GtkRoot.self)),
+            guard let focus = gtk_root_get_focus(OpaquePointer(Gallery.window)),
                   let bannerWidget = banner.widget?.gtkWidget else { return false }
             return gtkhud_is_a(focus.raw, gtk_button_get_type()) != 0 && gtk_widget_is_ancestor(focus, bannerWidget) != 0
         }
