@@ -25,7 +25,14 @@ extension BannerQueue {
 
     private func followWindowAttention() {
         if isWindowAway { hold(.windowInactive) } else { release(hold: .windowInactive) }
+        if windowAttention.isAttended {
+            for banner in visibleBanners { desktopNotificationSeen(for: banner) }
+        }
     }
+
+    /// Whether the user can be looking at the window now (not only "not away":
+    /// a window never attended is neither).
+    var isWindowAttended: Bool { windowAttention.isAttended }
 
     /// Holds every banner's timeout for `reason` (keyboard focus entered the
     /// banners, a popover opened from one, ...): each pauses, and banners that
