@@ -161,7 +161,7 @@ public final class BannerCenter {
     func presentWindow() {
         guard !isHostDestroyed, let root = gtk_widget_get_root(presenter.stack.widget),
               gtkhud_is_a(UnsafeMutableRawPointer(root), gtk_window_get_type()) != 0 else { return }
-        gtk_window_present(UnsafeMutableRawPointer(root).asWidget.asWindow)
+        GtkHUDWindows.presentNow(UnsafeMutableRawPointer(root).asWidget)
     }
 
     /// The GTK widget of a banner on screen or leaving.

@@ -122,6 +122,13 @@ public struct WindowFacts: Hashable, Sendable {
         guard !isMinimized, !isSuspended else { return false }
         return isActive || (focusedStateIsReliable && isFocusedState)
     }
+
+    /// Whether the user has left the window: not attended now, after it was
+    /// once (`wasAttendedBefore`). A window never attended (headless
+    /// compositors, kiosks) is not "left".
+    public func isAway(wasAttendedBefore: Bool) -> Bool {
+        !isAttended && wasAttendedBefore
+    }
 }
 
 /// The window's activity as the view reported it, with the "attended once" latch.

@@ -134,10 +134,10 @@ final class DesktopNotificationTests: XCTestCase {
                 server.dunstctl("action", "0")
                 server.wait(for: "ActionInvoked")
                 XCTAssertEqual(server.messages.first { $0.member == "ActionInvoked" }?.strings, ["default"])
-                XInput.wait("the banner's window to be presented") { gtk_window_is_active(window.window.asWindow) != 0 }
                 XInput.wait("the notification to count as seen") {
                     !DesktopNotificationSender.shared.isOut(banner.core.desktopNotificationID)
                 }
+                XInput.wait("the banner's window to be presented") { gtk_window_is_active(window.window.asWindow) != 0 }
                 XCTAssertEqual(banner.state, .showing)
             }
         }
@@ -169,6 +169,35 @@ final class DesktopNotificationTests: XCTestCase {
                 BannerGtkTesting.idle(milliseconds: 200)
                 XCTAssertEqual(undos.count, 1, "exactly once")
                 XCTAssertFalse(DesktopNotificationSender.shared.isOut(id))
+            }
+        }
+    }
+
+    func testARunThatEndsWhileTheUserIsElsewhereTellsTheDesktopUntilTheyComeBack() throws {
+        try MainActor.assumeIsolated {
+            try Self.withNotifyingApp { server, window, input, elsewhere in
+                let hud = try HUD(on: window.window)
+                hud.graceTime = 0
+                hud.label = "Exporting"
+                hud.notifiesWhenUnattended = true
+                let finished = BannerCallCounter()
+                Task { @MainActor in
+                    _ = try? await hud.run(successLabel: "Exported 3 files", resultDuration: 0.2) { 42 }
+                    finished.tick()
+                }
+                XInput.wait("the first run") { finished.count == 1 }
+                XCTAssertEqual(server.count("Notify"), 0, "the user was in the window")
+                Self.switchTo(elsewhere)
+                Task { @MainActor in
+                    _ = try? await hud.run(successLabel: "Exported 3 files", resultDuration: 0.2) { 42 }
+                    finished.tick()
+                }
+                let notify = server.waitForNotification(titled: "Exporting")
+                XCTAssertEqual(notify?.strings[safe: 3], "Exported 3 files")
+                XInput.wait("the second run") { finished.count == 2 }
+                Self.switchTo(input)
+                server.wait(for: "CloseNotification")
+                XCTAssertEqual(server.count("Notify"), 1)
             }
         }
     }
