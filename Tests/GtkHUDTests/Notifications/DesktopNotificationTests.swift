@@ -198,6 +198,19 @@ final class DesktopNotificationTests: XCTestCase {
                 Self.switchTo(input)
                 server.wait(for: "CloseNotification")
                 XCTAssertEqual(server.count("Notify"), 1)
+                // Without the opt-in, a run ending in the background stays in the window.
+                Self.switchTo(elsewhere)
+                hud.notifiesWhenUnattended = false
+                hud.label = "Quiet"
+                Task { @MainActor in
+                    _ = try? await hud.run(resultDuration: 0.2) { 42 }
+                    hud.notifiesWhenUnattended = true
+                    hud.label = "Marker"
+                    _ = try? await hud.run(resultDuration: 0.2) { 42 }
+                    finished.tick()
+                }
+                server.waitForNotification(titled: "Marker")
+                XCTAssertEqual(server.notifications.map { $0.strings[safe: 2] }, ["Exporting", "Marker"])
             }
         }
     }
