@@ -91,13 +91,33 @@ final class OverlayHost {
 
     private func reportWindowActivity() {
         guard let watch = windowActivity, let queue = bannerCenter?.queue else { return }
+        queue.windowAttentionChanged(isAttended: Self.facts(of: watch).isAttended, wasAttendedBefore: watch.hasBeenActive)
+    }
+
+    private static func facts(of watch: WindowActivityWatch) -> WindowFacts {
         var facts = WindowFacts()
         facts.isActive = watch.isActive
         facts.isFocusedState = watch.isFocusedState
         facts.focusedStateIsReliable = watch.isOnWayland
         facts.isMinimized = watch.isMinimized
         facts.isSuspended = watch.isSuspended
-        queue.windowAttentionChanged(isAttended: facts.isAttended, wasAttendedBefore: watch.hasBeenActive)
+        return facts
+    }
+
+    /// The overlay's window, if it is a `GtkWindow`.
+    var window: UnsafeMutablePointer<GtkWidget>? {
+        guard let overlay, let root = gtk_widget_get_root(overlay.widget),
+              gtkhud_is_a(UnsafeMutableRawPointer(root), gtk_window_get_type()) != 0 else { return nil }
+        return UnsafeMutableRawPointer(root).asWidget
+    }
+
+    /// Whether the user has left the overlay's window now (HUDCore's rule,
+    /// ``WindowFacts/isAway(wasAttendedBefore:)``), asked once (HUD.run's end).
+    func isWindowAway() -> Bool {
+        guard !isDestroyed, let window else { return false }
+        let watch = windowActivity ?? WindowActivityWatch(window: window) {}
+        defer { if watch !== windowActivity { watch.stop() } }
+        return Self.facts(of: watch).isAway(wasAttendedBefore: watch.hasBeenActive)
     }
 
     // MARK: Instance HUDs

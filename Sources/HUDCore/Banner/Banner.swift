@@ -69,11 +69,20 @@ public final class Banner {
     var hasGivenReachHint = false
     var entranceTimer: ScheduledTimer?
     var exitTimer: ScheduledTimer?
+    /// Whether its desktop notification was sent, withdrawn or is still to come.
+    var desktopNotificationLedger = DesktopNotificationLedger()
     private var hasReportedDismissal = false
+
+    /// The id its desktop notification is sent and withdrawn with (`gtkhud-<n>`,
+    /// unique in the process), also what the notification's actions name it by.
+    public let desktopNotificationID: String
+    private static var banners = 0
 
     /// Creates a banner for already validated content.
     public init(_ content: BannerContent) {
         self.content = Self.corrected(content, current: nil, source: "Banner.init(_:)")
+        Self.banners += 1
+        desktopNotificationID = "gtkhud-\(Self.banners)"
     }
 
     /// Creates a banner with BRYXBanner's defaults.
@@ -113,6 +122,7 @@ public final class Banner {
     }
 
     private func sessionEnded() {
+        owner?.desktopNotificationEnded(for: self)
         inhibitors.removeAll()
         countdown?.cancel()
         countdown = nil

@@ -57,6 +57,9 @@ public struct BannerContent: Hashable, Sendable {
     /// runs (false: it stays until acted on or dismissed, as Android's Snackbar
     /// does under TalkBack, since hearing it and reaching its button takes longer).
     public var expiresUnderScreenReader = false
+    /// Whether the banner also goes to the desktop's notifications (``DesktopNotificationPolicy/never``:
+    /// see the policy for why, and for when it is sent and withdrawn).
+    public var desktopNotification: DesktopNotificationPolicy = .never
 
     /// BRYXBanner's animation duration, in seconds.
     public static let defaultAnimationDuration = 0.4

@@ -25,7 +25,14 @@ extension BannerQueue {
 
     private func followWindowAttention() {
         if isWindowAway { hold(.windowInactive) } else { release(hold: .windowInactive) }
+        if windowAttention.isAttended {
+            for banner in visibleBanners { desktopNotificationSeen(for: banner) }
+        }
     }
+
+    /// Whether the user can be looking at the window now (not only "not away":
+    /// a window never attended is neither).
+    var isWindowAttended: Bool { windowAttention.isAttended }
 
     /// Holds every banner's timeout for `reason` (keyboard focus entered the
     /// banners, a popover opened from one, ...): each pauses, and banners that
@@ -114,6 +121,13 @@ public struct WindowFacts: Hashable, Sendable {
     public var isAttended: Bool {
         guard !isMinimized, !isSuspended else { return false }
         return isActive || (focusedStateIsReliable && isFocusedState)
+    }
+
+    /// Whether the user has left the window: not attended now, after it was
+    /// once (`wasAttendedBefore`). A window never attended (headless
+    /// compositors, kiosks) is not "left".
+    public func isAway(wasAttendedBefore: Bool) -> Bool {
+        !isAttended && wasAttendedBefore
     }
 }
 

@@ -27,6 +27,10 @@ public final class BannerQueue {
     /// The view side. Held weakly: the window owns both the presenter and the queue.
     public weak var presenter: (any BannerPresenter)?
 
+    /// Where banners' desktop notifications go (see ``DesktopNotificationPolicy``);
+    /// nil sends none. Held weakly, as the presenter is.
+    public weak var desktopNotifier: (any DesktopNotificationPresenter)?
+
     /// How many banners may show at once. Values below 1 are corrected to 1
     /// (with a ``Diagnostics`` message). Lowering it does not remove banners
     /// already on screen; no new one shows until there is room.
@@ -195,6 +199,7 @@ public final class BannerQueue {
     // MARK: - Called by Banner
 
     func contentDidChange(of banner: Banner) {
+        desktopNotificationPolicyMayHaveChanged(for: banner)
         guard visibleBanners.contains(banner) || leavingBanners.contains(banner) else { return }
         // An action added, or one of the attention settings changed.
         if isShowing(banner) { applyAttention(to: banner) }
@@ -236,6 +241,8 @@ public final class BannerQueue {
             banner.owner = self
             banner.timeout = timeout
             admit(banner)
+            // A banner waiting its turn is a message arriving too.
+            sendDesktopNotificationIfDue(for: banner)
         case .showing:
             banner.timeout = timeout
             banner.countdown?.restart(with: effectiveTimeout(for: banner))
@@ -333,6 +340,7 @@ public final class BannerQueue {
         presenter?.present(banner, slot: slot, transition: transition)
         // Every appearance is spoken, a return after being pushed back too.
         announce(banner)
+        followDesktopNotification(ofPresented: banner)
     }
 
     private func fillFreeSlots() {
