@@ -11,7 +11,7 @@ public struct BannerAnnouncement: Hashable, Sendable {
     /// Whether it interrupts the screen reader (``BannerPriority/high``) or waits its turn.
     public let isUrgent: Bool
     /// The banner shortcut to mention after the text ("Ctrl+F6"), or nil. The
-    /// queue sets it once per banner with an action (see ``addingReachHint(chord:to:)``).
+    /// queue sets it once per banner with an action (see ``addingReachHint(chord:hasAction:alreadyGiven:)``).
     public private(set) var reachHint: String?
 
     /// The announcement for `content`, or nil when it has no text (an image only).

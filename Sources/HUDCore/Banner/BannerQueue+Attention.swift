@@ -89,7 +89,7 @@ extension BannerQueue {
 public enum BannerHold: Hashable, Sendable {
     /// Keyboard focus is inside the banners: the user is reading or acting.
     case focusInside
-    /// The window is not active (reported with ``BannerQueue/windowAttentionChanged(isAttended:)``).
+    /// The window is not active (reported with ``BannerQueue/windowAttentionChanged(isAttended:wasAttendedBefore:)``).
     case windowInactive
     /// An app-defined reason, e.g. a dialog about the banners is open.
     case app(String)

@@ -18,7 +18,7 @@
 /// the banner is hovered, pressed, dragged or focused (see ``inhibit(_:_:)``),
 /// and while the queue holds every banner: keyboard focus is inside the
 /// banners, the window is not active, or the app asked (see ``hold(_:)`` and
-/// ``windowAttentionChanged(isAttended:)``). How long they are is decided with
+/// ``windowAttentionChanged(isAttended:wasAttendedBefore:)``). How long they are is decided with
 /// the app's ``AppAttention``: its multiplier, and a screen reader keeping
 /// banners with an action up. Every transition is timed on the ``Scheduler``,
 /// so tests replay a whole sequence on virtual time.
