@@ -48,7 +48,9 @@ class OrcaSpeechTests(unittest.TestCase):
         pathlib.Path(cls.keep).mkdir(parents=True, exist_ok=True)
         run = subprocess.run([str(PROBE), "--timeout", "600", "--keep", cls.keep, "--",
                               app, "--scenario", ",".join(cls.names)],
-                             capture_output=True, text=True, timeout=900)
+                             # A backstop above the probe's own deadlines: up to 900 s for
+                             # its lock (see test_orca_languages), then its 600 s run and start-up.
+                             capture_output=True, text=True, timeout=1800)
         cls.report = run.stdout
         pathlib.Path(cls.keep, "probe-report.txt").write_text(run.stdout + run.stderr)
         cls.lines = run.stdout.splitlines()
