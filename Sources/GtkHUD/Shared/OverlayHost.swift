@@ -91,7 +91,8 @@ final class OverlayHost {
 
     private func reportWindowActivity() {
         guard let watch = windowActivity, let queue = bannerCenter?.queue else { return }
-        queue.windowAttentionChanged(isAttended: Self.facts(of: watch).isAttended, wasAttendedBefore: watch.hasBeenActive)
+        let facts = Self.facts(of: watch)
+        queue.windowAttentionChanged(isAttended: facts.isAttended, wasAttendedBefore: facts.hasBeenAttended)
     }
 
     private static func facts(of watch: WindowActivityWatch) -> WindowFacts {
@@ -101,6 +102,7 @@ final class OverlayHost {
         facts.focusedStateIsReliable = watch.isOnWayland
         facts.isMinimized = watch.isMinimized
         facts.isSuspended = watch.isSuspended
+        facts.hasBeenActive = watch.hasBeenActive
         return facts
     }
 
@@ -117,7 +119,8 @@ final class OverlayHost {
         guard !isDestroyed, let window else { return false }
         let watch = windowActivity ?? WindowActivityWatch(window: window) {}
         defer { if watch !== windowActivity { watch.stop() } }
-        return Self.facts(of: watch).isAway(wasAttendedBefore: watch.hasBeenActive)
+        let facts = Self.facts(of: watch)
+        return facts.isAway(wasAttendedBefore: facts.hasBeenAttended)
     }
 
     // MARK: Instance HUDs

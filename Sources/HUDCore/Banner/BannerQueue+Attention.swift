@@ -110,6 +110,8 @@ public struct WindowFacts: Hashable, Sendable {
     public var isMinimized = false
     /// The toplevel is suspended (GTK 4.12+: another workspace, fully hidden).
     public var isSuspended = false
+    /// The window has been active at some point the toolkit layer saw.
+    public var hasBeenActive = false
 
     /// All false: a window not known to be attended.
     public init() {}
@@ -122,6 +124,11 @@ public struct WindowFacts: Hashable, Sendable {
         guard !isMinimized, !isSuspended else { return false }
         return isActive || (focusedStateIsReliable && isFocusedState)
     }
+
+    /// Whether the window has been attended at some point: seen active, or
+    /// shown as focused by the window manager (on X11 a stale `FOCUSED` state
+    /// still says the manager focused it once), or attended now.
+    public var hasBeenAttended: Bool { hasBeenActive || isFocusedState || isAttended }
 
     /// Whether the user has left the window: not attended now, after it was
     /// once (`wasAttendedBefore`). A window never attended (headless

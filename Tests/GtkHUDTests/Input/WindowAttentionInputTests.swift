@@ -24,6 +24,9 @@ final class WindowAttentionInputTests: XCTestCase {
                 return XCTFail("xdotool found no X window for the test windows")
             }
             defer { input.restore() }
+            // The app has used GtkHUD in this window before the user leaves it
+            // (GtkHUD follows windows from its first use on).
+            _ = window.center
             switchTo(input)
             body(window, input, elsewhere)
             window.center.dismissAll()

@@ -317,3 +317,16 @@ import Testing
         #expect(facts.isAttended, "Wayland: the compositor's activated state")
     }
 }
+
+@Suite struct WindowHistoryTests {
+    @Test func aWindowShownAsFocusedOnceHasBeenAttended() {
+        var facts = WindowFacts()
+        #expect(!facts.hasBeenAttended)
+        facts.isFocusedState = true
+        #expect(facts.hasBeenAttended, "openbox's stale FOCUSED: the manager focused it at map")
+        #expect(facts.isAway(wasAttendedBefore: facts.hasBeenAttended), "but it is not attended now on X11")
+        facts = WindowFacts()
+        facts.hasBeenActive = true
+        #expect(facts.hasBeenAttended)
+    }
+}
