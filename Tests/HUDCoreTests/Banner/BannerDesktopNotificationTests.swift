@@ -69,6 +69,34 @@ final class RecordingNotifier: DesktopNotificationPresenter {
         #expect(notifier.events == ["send Saved", "withdraw Saved"], "no second withdraw at the end")
     }
 
+    @Test func aBannerSeenAndPushedBackIsNotSentWhenItReturnsWhileTheUserIsAway() throws {
+        fixture.queue.windowAttentionChanged(isAttended: true)
+        let saved = try banner("Saved", .whenUnattended)
+        fixture.queue.enqueue(saved, duration: nil)
+        let urgent = try makeBanner("Urgent", priority: .high)
+        fixture.queue.enqueue(urgent, duration: nil)
+        #expect(saved.state == .queued, "pushed back after the user saw it")
+        fixture.queue.windowAttentionChanged(isAttended: false)
+        urgent.dismiss()
+        fixture.advance(1)
+        #expect(saved.state == .showing, "back on screen while the user is away")
+        #expect(notifier.events.isEmpty, "the user already saw it")
+    }
+
+    @Test func theNotificationsButtonActsBeforeAWaitingBannersEndIsReported() throws {
+        // The view looks its GAction up among the window's banners; the end would clear it.
+        let first = try makeBanner("First")
+        fixture.queue.enqueue(first, duration: nil)
+        let waiting = try banner("Deleted", .always) { $0.action = BannerAction(label: "Undo", identifier: "undo") }
+        fixture.queue.enqueue(waiting, duration: nil)
+        #expect(waiting.state == .queued)
+        var order: [String] = []
+        waiting.onAction = { _ in order.append("action") }
+        waiting.onDismissed = { _ in order.append("ended") }
+        fixture.queue.desktopNotificationActionInvoked(waiting)
+        #expect(order == ["action", "ended"])
+    }
+
     @Test func aBannerShownWhileTheUserIsInTheWindowIsNeverSent() throws {
         fixture.queue.windowAttentionChanged(isAttended: true)
         let saved = try banner("Saved", .whenUnattended)
