@@ -179,6 +179,33 @@ static inline double gtkhud_widget_surface_scale(GtkWidget *widget) {
     return get_scale(surface);
 }
 
+/* The toplevel surface of `window` once it is realized, else NULL. */
+static inline GdkSurface *gtkhud_window_surface(GtkWidget *window) {
+    return gtk_widget_get_realized(window) ? gtk_native_get_surface(GTK_NATIVE(window)) : NULL;
+}
+/* The GdkToplevelState bits of a toplevel surface (0 for any other surface). */
+/* The X server's time now, for bringing a window forward on the user's behalf
+ * (they clicked a desktop notification): on X11, gtk_window_present() uses the
+ * last event time the app saw, and X ignores a focus request older than the
+ * last focus change (measured under Xvfb). GDK_CURRENT_TIME when the surface is
+ * not an X11 one. Looked up at run time: GDK's X11 header is not included here. */
+static inline guint32 gtkhud_x11_server_time(GdkSurface *surface) {
+    guint32 (*server_time)(GdkSurface *) = (guint32 (*)(GdkSurface *))dlsym(RTLD_DEFAULT, "gdk_x11_get_server_time");
+    GType (*surface_type)(void) = (GType (*)(void))dlsym(RTLD_DEFAULT, "gdk_x11_surface_get_type");
+    if (surface == NULL || server_time == NULL || surface_type == NULL
+        || !G_TYPE_CHECK_INSTANCE_TYPE(surface, surface_type())) return GDK_CURRENT_TIME;
+    return server_time(surface);
+}
+static inline guint gtkhud_toplevel_state(GdkSurface *surface) {
+    return (surface && GDK_IS_TOPLEVEL(surface)) ? (guint) gdk_toplevel_get_state(GDK_TOPLEVEL(surface)) : 0;
+}
+/* GDK_TOPLEVEL_STATE_SUSPENDED (GTK 4.12+; the 4.8 headers lack the name, the bit is fixed). */
+static inline guint gtkhud_toplevel_state_suspended(void) { return 1u << 16; }
+/* Whether `display` is a Wayland display (by type name: the Wayland headers may be absent). */
+static inline gboolean gtkhud_display_is_wayland(GdkDisplay *display) {
+    return display && g_str_equal(G_OBJECT_TYPE_NAME(display), "GdkWaylandDisplay");
+}
+
 /* A new AdwSpinner (libadwaita 1.6+, looked up at run time), or NULL. */
 static inline GtkWidget *gtkhud_adw_spinner_new(void) {
     typedef GtkWidget *(*SpinnerNew)(void);

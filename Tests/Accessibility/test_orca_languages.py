@@ -59,7 +59,10 @@ class OrcaLanguageTests(unittest.TestCase):
         command = ["env"] + unset + [f"{k}={v}" for k, v in environment.items()] + [
             self.app, "--scenario", "l10n-defaults,hud-run-default"]
         run = subprocess.run([str(PROBE), "--timeout", "120", "--keep", str(keep), "--"] + command,
-                             capture_output=True, text=True, timeout=300)
+                             # A backstop above the probe's own deadlines: up to 900 s for
+                             # orca-probe's lock (another probe, here or in a Debian root
+                             # sharing ORCA_PROBE_LOCK), then its 120 s run and start-up.
+                             capture_output=True, text=True, timeout=1500)
         (keep / "probe-report.txt").write_text(run.stdout + run.stderr)
         self.assertEqual(run.returncode, 0, run.stdout[-3000:] + run.stderr[-2000:])
         lines = run.stdout.splitlines()

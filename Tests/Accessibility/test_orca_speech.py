@@ -41,13 +41,16 @@ class OrcaSpeechTests(unittest.TestCase):
             raise AssertionError(f"gallery not built at {app}")
         listed = subprocess.run([app, "--list-scenarios"], capture_output=True, text=True, timeout=60)
         cls.names = [line.strip() for line in listed.stdout.splitlines()
-                     if line.strip().startswith(("hud-", "banner-"))] + ["a11y-typing", "a11y-refocus"]
+                     if line.strip().startswith(("hud-", "banner-"))] + ["a11y-typing", "a11y-refocus",
+                                                                      "a11y-banner-shortcut"]
         # GTKHUD_ORCA_KEEP names a folder for Orca's log and the probe's files (to read them afterwards).
         cls.keep = os.environ.get("GTKHUD_ORCA_KEEP") or tempfile.mkdtemp(prefix="gtkhud-orca-")
         pathlib.Path(cls.keep).mkdir(parents=True, exist_ok=True)
         run = subprocess.run([str(PROBE), "--timeout", "600", "--keep", cls.keep, "--",
                               app, "--scenario", ",".join(cls.names)],
-                             capture_output=True, text=True, timeout=900)
+                             # A backstop above the probe's own deadlines: up to 900 s for
+                             # its lock (see test_orca_languages), then its 600 s run and start-up.
+                             capture_output=True, text=True, timeout=1800)
         cls.report = run.stdout
         pathlib.Path(cls.keep, "probe-report.txt").write_text(run.stdout + run.stderr)
         cls.lines = run.stdout.splitlines()
@@ -126,6 +129,18 @@ class OrcaSpeechTests(unittest.TestCase):
             verdict = [line for line in self.verdicts if f"'{text}" in line]
             self.assertTrue(verdict, f"no shown: line for {text}")
             self.assertTrue(all(line.startswith("SPOKEN") for line in verdict), verdict)
+
+    def test_an_actionable_banner_waits_for_a_screen_reader_user_and_the_shortcut_reaches_it(self):
+        # Issue #25: Orca running, a banner with an action outlives its 1 s; Ctrl+F6 (real keys)
+        # takes the keyboard to its button, which Orca speaks; Return acts; focus comes back.
+        for line in ("screen reader detected: yes", "stayed: yes", "acted: yes", "focus back: yes"):
+            self.assertIn(line, self.app_output, self.app_output[-3000:])
+        verdict = [line for line in self.verdicts if "'Undo" in line]
+        self.assertTrue(verdict, "no shown: line for the banner's button")
+        self.assertTrue(all(line.startswith("SPOKEN") for line in verdict), verdict)
+        # The banner said once how to reach it, in words Orca spoke.
+        self.assertTrue(any("press" in normalized(s) and "to reach it" in normalized(s) for s in self.speech),
+                        "Orca never said how to reach the banner")
 
     def test_typing_goes_on_while_a_banner_and_a_hud_appear(self):
         self.assertIn(f"typed: {TYPED}", self.app_output)

@@ -14,6 +14,7 @@ GTKHUD_DEBIAN_PACKAGES=(
     desktop-file-utils appstream                        # validating the gallery's desktop integration
     librsvg2-common                                     # gdk-pixbuf's SVG loader (the gallery's icon)
     orca speech-dispatcher openbox x11-utils            # the real screen reader, its speech server, a window manager
+    dunst                                               # a real notification server (dunstctl) for the desktop-notification tests
     xdotool                                             # real X key and pointer events
     gettext locales                                     # msgfmt/xgettext for scripts/check-po; the locales below
     fonts-dejavu-core fonts-droid-fallback              # Arabic, Hebrew and CJK glyphs for the translations
@@ -50,6 +51,8 @@ gtkhud_missing() {
     command -v speech-dispatcher >/dev/null || echo "speech-dispatcher"
     command -v openbox >/dev/null || echo "openbox"
     command -v xprop >/dev/null || echo "xprop (x11-utils)"
+    command -v dunst >/dev/null && command -v dunstctl >/dev/null || echo "dunst (dunst, dunstctl)"
+    command -v dbus-monitor >/dev/null || echo "dbus-monitor (dbus)"
     command -v xdotool >/dev/null || echo "xdotool"
     if gtkhud_has_fractional_scales; then command -v mutter >/dev/null || echo "mutter (GTK >= 4.14: the fractional-scale pass)"; fi
     command -v msgfmt >/dev/null && command -v xgettext >/dev/null || echo "msgfmt and xgettext (gettext)"
@@ -115,6 +118,7 @@ gtkhud_ensure_dependencies() {
 [gtkhud]   - python3 with PyGObject and pyatspi (Atspi 2.0 typelib)
 [gtkhud]   - the Adwaita icon theme, desktop-file-utils and appstream (appstreamcli)
 [gtkhud]   - librsvg's gdk-pixbuf SVG loader, orca, speech-dispatcher, openbox, xprop, xdotool
+[gtkhud]   - dunst (a notification server, with dunstctl) and dbus-monitor
 [gtkhud]   - gettext (msgfmt, xgettext) and the locales ${GTKHUD_TEST_LOCALES[*]}
 [gtkhud]   - with GTK 4.14 or later: mutter (the fractional-scale pass runs under it, headless)
 [gtkhud] Missing now:

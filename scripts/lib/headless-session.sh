@@ -5,6 +5,9 @@ set -u
 # concurrent sessions (parallel test runs) must not share or kill each other's bus.
 export XDG_RUNTIME_DIR="$(mktemp -d)"
 chmod 700 "$XDG_RUNTIME_DIR"
+# GSettings in memory: the accessibility bus proxies desktop keys (IsEnabled,
+# ScreenReaderEnabled) that tests set, and they must not reach the developer's dconf.
+export GSETTINGS_BACKEND=memory
 /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
 bus_pid=$!
 display_file="$(mktemp)"

@@ -137,7 +137,7 @@ enum Gallery {
         if let language = options.language { LanguageSwitcher.apply(language) }
         let pages: [GalleryPage] = [
             SharedHUDPage(), InstanceHUDPage(), PositionsPage(), BannersPage(),
-            ThemingPage(presets: themes), AccessibilityPage(), StressPage(),
+            ThemingPage(presets: themes), AccessibilityPage(), AttentionPage(), StressPage(),
         ]
         let scripted = options.mode != .interactive
         main = GalleryWindow(application: app, pages: pages, width: scripted ? 640 : 960, height: scripted ? 480 : 680)

@@ -54,6 +54,7 @@ enum Scenarios {
         ("l10n-defaults", "GtkHUD's own words in the app's language: Loading, Error, Cancel, Cancelled, Dismiss (run with LANGUAGE=de)"),
         ("a11y-typing", "Real key presses (xdotool) into an entry while a banner and a HUD appear; the text must arrive whole"),
         ("a11y-refocus", "A HUD is up while the focus goes to another window and back (xdotool, needs a window manager): said once"),
+        ("a11y-banner-shortcut", "Under a screen reader a banner with an action waits; Ctrl+F6 reaches its button and Return acts (xdotool)"),
     ]
 
     static var names: [String] { all.map(\.name) }

@@ -13,6 +13,10 @@ enum ScenarioRunner {
     static func play(_ list: String) async {
         let names = list.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         EventCenter.shared.printsShownLines = true
+        // A script has no user who leaves and comes back: its banners count
+        // whether or not the window is active. (The tests play three scripts
+        // side by side on one display, where X focus goes from window to window.)
+        GtkHUDAttention.pausesWhileWindowInactive = false
         let watcher = HUDTextWatcher(in: Gallery.window)
         await Clock.frames(2, of: Gallery.window)
         if ScreenReaderLink.isActive {
@@ -80,6 +84,51 @@ enum ScenarioRunner {
         if typed() != words || gtk_widget_has_focus(text) == 0 {
             emit("error: typing was interrupted: the entry has “\(typed())”, focus \(gtk_widget_has_focus(text) != 0 ? "kept" : "lost")")
         }
+    }
+
+    /// Issue #25: under a screen reader (Orca sets the accessibility bus's
+    /// `IsEnabled` as it starts; GtkHUD follows it), a banner with an action
+    /// outlives its 1 s duration; Ctrl+F6, pressed for real with xdotool, takes
+    /// the keyboard from the entry to its button, whose name Orca must speak;
+    /// Return runs the action. Prints `screen reader detected:`, `stayed:`,
+    /// `acted:` and `focus back:` lines, `error:` when something did not happen.
+    private static func reachABannerWithTheKeyboard() async {
+        let accessibility = Gallery.main.page(named: "accessibility") as! AccessibilityPage
+        await page(accessibility)
+        let entry = accessibility.typingEntry!
+        let text = UI.focusDelegate(of: entry)
+        gtk_widget_grab_focus(entry)
+        await Await.signal(text.raw, "notify::has-focus") { gtk_widget_has_focus(text) != 0 }
+        let detected = await Clock.until(timeout: 5) { GtkHUDAttention.isScreenReaderRunning }
+        emit("screen reader detected: \(detected ? "yes" : "no")")
+        var acted = false
+        guard let banner = banners.show(title: "Photo deleted", subtitle: "Undo brings it back",
+                                        image: .iconName("user-trash-symbolic"), seconds: 1,
+                                        configure: { $0.setAction("_Undo") { acted = true } }) else {
+            emit("error: the banner was not shown")
+            return
+        }
+        // Three times its duration: long enough to be gone without a screen reader.
+        await Clock.sleep(3)
+        emit("stayed: \(banner.state == .showing ? "yes" : "no")")
+        _ = await Await.run(["xdotool", "key", "ctrl+F6"])
+        let onButton = await Clock.until(timeout: 5) {
+            guard let focus = gtk_root_get_focus(OpaquePointer(Gallery.window)),
+                  let bannerWidget = banner.widget?.gtkWidget else { return false }
+            return gtkhud_is_a(focus.raw, gtk_button_get_type()) != 0 && gtk_widget_is_ancestor(focus, bannerWidget) != 0
+        }
+        guard onButton else {
+            emit("error: Ctrl+F6 did not take the keyboard to the banner's button")
+            return
+        }
+        // The button's name; pauses last until Orca has said it.
+        EventCenter.shared.shown(.button, "Undo")
+        await Clock.sleep(0.5)
+        _ = await Await.run(["xdotool", "key", "Return"])
+        let done = await Clock.until(timeout: 5) { acted }
+        emit(done ? "acted: yes" : "error: Return on the banner's button did not run its action")
+        let back = await Clock.until(timeout: 5) { gtk_widget_has_focus(text) != 0 }
+        emit("focus back: \(back ? "yes" : "no")")
     }
 
     /// Issue #29: a message is up when the user switches to another window
@@ -427,6 +476,8 @@ enum ScenarioRunner {
             await typeWhileMessagesAppear()
         case "a11y-refocus":
             await refocusWhileAMessageIsUp()
+        case "a11y-banner-shortcut":
+            await reachABannerWithTheKeyboard()
         default:
             emit("error: scenario \(name) has no script")
         }

@@ -30,6 +30,7 @@ public final class BannerCenter {
     private var wrappers: [Banner: NotificationBanner] = [:]
     private var settingsConnections: [SignalConnection] = []
     private var isDestroyed = false
+    private let desktopNotifier = BannerCenterNotifier()
 
     // MARK: - Finding a window's center
 
@@ -58,9 +59,9 @@ public final class BannerCenter {
         queue = BannerQueue(scheduler: GLibScheduler.shared, presenter: presenter)
         presenter.queue = queue
         overlay.implementation.addLayer(stackPointer)
-        // Escape dismisses the focused banner, or else the newest one (the overlay's one Escape binding).
-        overlay.implementation.addEscapeHandler { [weak self] in self?.dismissFront() ?? false }
         followAnimationSetting(of: stackPointer)
+        desktopNotifier.center = self
+        queue.desktopNotifier = desktopNotifier
     }
 
     // MARK: - Settings
@@ -141,9 +142,24 @@ public final class BannerCenter {
         }
     }
 
+    /// The facade of a banner of this center.
+    func facade(of banner: Banner) -> NotificationBanner? { wrappers[banner] }
+
     /// Called once the banner's dismissal has been reported.
     func forget(_ banner: NotificationBanner) {
         wrappers[banner.core] = nil
+    }
+
+    /// Whether the window of this center was destroyed.
+    var isHostDestroyed: Bool {
+        isDestroyed || WindowLiveness.destroyedWindow(of: presenter.stack.widget) != nil
+    }
+
+    /// Brings the banners' window forward (a desktop notification was clicked).
+    func presentWindow() {
+        guard !isHostDestroyed, let root = gtk_widget_get_root(presenter.stack.widget),
+              gtkhud_is_a(UnsafeMutableRawPointer(root), gtk_window_get_type()) != 0 else { return }
+        GtkHUDWindows.presentNow(UnsafeMutableRawPointer(root).asWidget)
     }
 
     /// The GTK widget of a banner on screen or leaving.
@@ -174,5 +190,21 @@ public final class BannerCenter {
         queue.hostDestroyed()
         wrappers.removeAll()
         presenter.hostDestroyed()
+    }
+}
+
+/// The desktop side of a center's queue: the queue decides when a banner's
+/// desktop notification goes out and comes back; this finds the banner's
+/// facade, which hands it to the ``DesktopNotificationSender``.
+@MainActor
+final class BannerCenterNotifier: DesktopNotificationPresenter {
+    weak var center: BannerCenter?
+
+    func sendDesktopNotification(for banner: Banner, id: String) -> Bool {
+        center?.facade(of: banner)?.sendDesktopNotification(id: id) ?? false
+    }
+
+    func withdrawDesktopNotification(id: String) {
+        DesktopNotificationSender.shared.withdraw(id: id)
     }
 }

@@ -188,6 +188,57 @@ public final class NotificationBanner {
         set { core.content.priority = newValue }
     }
 
+    // MARK: - Attention
+
+    /// Whether its timeout pauses while its window is not the active one
+    /// (true): shown while the user works in another window, it keeps its whole
+    /// time for when they come back. Turn it off for messages that are stale
+    /// once their moment has passed. App-wide: ``GtkHUDAttention/pausesWhileWindowInactive``.
+    public var pausesWhileWindowInactive: Bool {
+        get { core.content.pausesWhileWindowInactive }
+        set { core.content.pausesWhileWindowInactive = newValue }
+    }
+
+    /// Whether, with an action button, it still times out while a screen
+    /// reader runs (false: it stays until acted on or dismissed, since hearing
+    /// it and reaching the button takes longer than seeing it). See
+    /// ``GtkHUDAttention/screenReader``.
+    public var expiresUnderScreenReader: Bool {
+        get { core.content.expiresUnderScreenReader }
+        set { core.content.expiresUnderScreenReader = newValue }
+    }
+
+    /// Whether it also goes to the desktop's notifications (``/HUDCore/DesktopNotificationPolicy/never``).
+    ///
+    /// `.never` is the default because a banner is an in-window message, as an
+    /// `AdwToast` or a SwiftMessages view is: an app using one expects it to stay
+    /// in its window, and a desktop notification needs what only the app can
+    /// give (an application id; on GNOME, a `.desktop` file of that name).
+    /// `.whenUnattended` stands in for the banner while the user is in another
+    /// window (sent when it arrives or comes on screen while its window is
+    /// away; withdrawn once they see it, act on it, or it ends); `.always`
+    /// mirrors the banner on the desktop for its whole life.
+    ///
+    /// The notification is a `GNotification` sent through the app's default
+    /// `GApplication` with the id `gtkhud-<n>`: its title and subtitle as title
+    /// and body, a click on it brings the window forward (the banner then
+    /// counts as seen), and its button, if the banner has an action, runs the
+    /// action once and dismisses the banner with `.action`. Without a
+    /// registered application the banner shows in its window only, with one
+    /// message. A banner whose window was destroyed refuses the setting, with a message.
+    public var desktopNotification: DesktopNotificationPolicy {
+        get { core.content.desktopNotification }
+        set {
+            if core.state == .gone(.hostDestroyed) || center?.isHostDestroyed == true {
+                return HUDCoreDiagnostics.report(Self.desktopNotificationSource, "the banner's window was destroyed, so "
+                    + "there is nothing left to notify about; the setting was refused (it stays \(desktopNotification)).")
+            }
+            core.content.desktopNotification = newValue
+        }
+    }
+
+    static let desktopNotificationSource = "NotificationBanner.desktopNotification"
+
     // MARK: - Action button
 
     /// Adds a button that runs `handler` and dismisses the banner (like
@@ -350,6 +401,44 @@ public final class NotificationBanner {
             }
             _ = gtk_widget_activate_action_variant(anchor, actionName, actionTarget)
         }
+    }
+
+    /// Hands the banner to the desktop as a notification (the queue decided it is due).
+    func sendDesktopNotification(id: String) -> Bool {
+        let content = core.content
+        let title = content.title.map { Self.plainText($0, isMarkup: content.usesMarkup) }
+        let subtitle = content.subtitle.map { Self.plainText($0, isMarkup: content.usesMarkup) }
+        let present: @MainActor () -> Void = { [weak self] in self?.desktopNotificationActivated() }
+        var button: (@MainActor () -> Void)?
+        if content.action != nil { button = { [weak self] in self?.desktopNotificationButtonPressed() } }
+        let activation = DesktopNotificationSender.Activation(present: present, button: button)
+        // An image-only banner: the app's name says who it is from.
+        let appName = (g_get_application_name() ?? g_get_prgname()).map { String(cString: $0) } ?? ""
+        return DesktopNotificationSender.shared.send(
+            id: id, title: title ?? subtitle ?? appName,
+            body: title == nil ? nil : subtitle, buttonLabel: content.action?.label,
+            source: Self.desktopNotificationSource, activation: activation)
+    }
+
+    /// Its notification was clicked: the window comes forward and the banner counts as seen.
+    private func desktopNotificationActivated() {
+        guard let center else { return }
+        center.presentWindow()
+        center.queue.desktopNotificationActivated(core)
+    }
+
+    /// Its notification's button was pressed: as the banner's own button (once).
+    private func desktopNotificationButtonPressed() {
+        center?.queue.desktopNotificationActionInvoked(core)
+    }
+
+    /// `text` without Pango markup when it is markup (the desktop gets plain text).
+    private static func plainText(_ text: String, isMarkup: Bool) -> String {
+        guard isMarkup else { return text }
+        var plain: UnsafeMutablePointer<CChar>?
+        guard pango_parse_markup(text, -1, 0, nil, &plain, nil, nil) != 0, let plain else { return text }
+        defer { g_free(plain) }
+        return String(cString: plain)
     }
 
     /// The logic reported the end: run `onDismiss` once, wake the waiters, let go of everything.

@@ -18,12 +18,22 @@ final class BannerStackPresenter: BannerPresenter {
     /// too until the window goes away).
     let stack: BannerStackWidget
     private var stackReference: ObjectRef?
-    weak var queue: BannerQueue?
+    weak var queue: BannerQueue? {
+        didSet { keyboard?.queue = queue }
+    }
     private var widgets: [Banner: BannerWidget] = [:]
+    /// The keyboard inside the stack: the banner shortcut's landing, Tab, the focus given back.
+    private(set) var keyboard: BannerKeyboard?
 
     init(stack pointer: UnsafeMutablePointer<GtkWidget>) {
         stackReference = ObjectRef(adopting: pointer.raw)
         stack = BannerStackWidget.of(pointer)!
+        keyboard = BannerKeyboard(stack: pointer) { [weak self] in self?.shownWidgets ?? [] }
+    }
+
+    /// The widgets of the banners on screen, newest first.
+    private var shownWidgets: [BannerWidget] {
+        (queue?.visibleBanners ?? []).compactMap { widgets[$0] }
     }
 
     /// The widget showing `banner`, while it is on screen or leaving.
@@ -70,15 +80,13 @@ final class BannerStackPresenter: BannerPresenter {
     func announce(_ banner: Banner, _ announcement: BannerAnnouncement) {
         guard let widget = widgets[banner] else { return }
         // Cleaned once (one line); a banner without words says nothing.
-        let message = SpokenText(HUDStrings.current.sentences(announcement.parts.map { text in
-            announcement.isMarkup ? Self.plainText(fromMarkup: text) : text
-        }))
+        let message = SpokenText(announcement.spokenText(in: HUDStrings.current, plainText: Self.plainText(fromMarkup:)))
         Announcer.announce(message, from: widget.widget, priority: announcement.isUrgent ? .assertive : .polite)
     }
 
     func beginHide(_ banner: Banner, reason: BannerHideReason, transition: BannerTransition) {
         guard let widget = widgets[banner] else { return }
-        moveFocusOut(of: widget.widget)
+        keyboard?.bannerLeaving(widget.widget)
         gtk_widget_set_can_target(widget.widget, 0)
         gtk_widget_set_can_focus(widget.widget, 0)
         stack.hide(widget, transition: transition)
@@ -94,6 +102,8 @@ final class BannerStackPresenter: BannerPresenter {
     func hostDestroyed() {
         for widget in widgets.values { stack.remove(widget.widget) }
         widgets.removeAll()
+        keyboard?.tearDown()
+        keyboard = nil
         stackReference = nil
     }
 
@@ -107,16 +117,6 @@ final class BannerStackPresenter: BannerPresenter {
             guard let queue = self?.queue else { return }
             active ? queue.inhibit(banner, reason) : queue.release(banner, reason)
         }
-    }
-
-    /// Keyboard focus inside a leaving banner goes back to the window's content,
-    /// so it never stays on a widget that is about to be destroyed.
-    private func moveFocusOut(of banner: UnsafeMutablePointer<GtkWidget>) {
-        guard let root = gtk_widget_get_root(banner), let focus = gtk_root_get_focus(root),
-              focus == banner || gtk_widget_is_ancestor(focus, banner) != 0 else { return }
-        let overlay = gtk_widget_get_parent(stack.widget).flatMap { HUDOverlayWidget.of($0) }
-        if let content = overlay?.appContent, gtk_widget_child_focus(content, GTK_DIR_TAB_FORWARD) != 0 { return }
-        gtk_root_set_focus(root, nil)
     }
 
     private static func plainText(fromMarkup markup: String) -> String {

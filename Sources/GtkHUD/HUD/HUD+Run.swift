@@ -56,15 +56,20 @@ extension HUD {
 
     /// Runs `work` under a new HUD on `host` with a status label; see ``run(successLabel:cancelTitle:resultDuration:_:)``.
     ///
+    /// With `notifiesWhenUnattended` (false), the result also goes to the
+    /// desktop when the work ends while the user is in another window (see ``notifiesWhenUnattended``).
+    ///
     /// Defaults: `graceTime` 0.5 s (quick work shows nothing), `minimumShowTime`
     /// 0.5 s (no flash), `cancelTitle` `HUDStrings.cancel`. When no HUD can be made on
     /// `host` (not in a window yet, …) the work still runs, without a HUD.
     public static func run<Value: Sendable>(
         on host: some GtkWidgetConvertible, label: String? = nil, graceTime: Double = 0.5,
         minimumShowTime: Double = 0.5, successLabel: String? = nil, cancelTitle: String? = HUDStrings.current.cancel,
+        notifiesWhenUnattended: Bool = false,
         _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         guard let hud = try? HUD(on: host) else { return try await work() }
+        hud.notifiesWhenUnattended = notifiesWhenUnattended
         hud.label = label
         hud.graceTime = graceTime
         hud.minimumShowTime = minimumShowTime
@@ -76,6 +81,12 @@ extension HUD {
     func finish(_ token: HUDRunLedger.Token, mode: Mode, label: String?, resultDuration: Double) {
         cancellers[token] = nil
         guard runs.end(token) else { return }
+        // The next result replaces the last one's notice.
+        runNotice?.withdraw()
+        runNotice = nil
+        if notifiesWhenUnattended, host?.isWindowAway() == true {
+            runNotice = HUDRunNotice(outcome: mode, working: self.label, result: label, window: host?.window)
+        }
         if lifecycle.phase == .gracePending || !lifecycle.isVisible {
             setButton(nil)
             hide(animated: false)

@@ -107,6 +107,20 @@ public final class HUD {
     }
     /// Leave the host once hidden and finish (default true).
     public var removesFromHostOnHide = true
+    /// Whether a ``run(successLabel:cancelTitle:resultDuration:_:)`` that ends
+    /// while the user is in another window also tells the desktop (false).
+    ///
+    /// The result goes out as a desktop notification (a `GNotification`
+    /// through the app's default `GApplication`, as for
+    /// ``NotificationBanner/desktopNotification``): its label as the title, and
+    /// "Success", "Failed" or "Cancelled" (in the user's language) as the body;
+    /// clicking it brings the window forward. It is withdrawn when the user
+    /// comes back to the window. GTK 4 has no urgency hint (GTK 3's
+    /// `gtk_window_set_urgency_hint` is gone), so the notification is the only
+    /// signal. Off by default: most runs are short and watched.
+    public var notifiesWhenUnattended = false
+    /// The desktop notification of the last run's result, while it is out.
+    var runNotice: HUDRunNotice?
     /// Called once after each hide finishes: the fade-out ended, or the hide
     /// came during the grace time so the HUD never appeared. Not called for a
     /// hide that a later ``show(animated:)`` superseded (the HUD stays up).

@@ -175,7 +175,7 @@ final class HUDBezelPresenter: HUDPresenter {
     }
 
     private func installEscape(on overlay: HUDOverlayWidget) {
-        let id = overlay.addEscapeHandler { [weak self] in
+        let id = OverlayHost.of(overlay).shortcuts.addEscapeHandler { [weak self] in
             guard let self, let action = self.onButton, self.content.buttonTitle != nil else { return false }
             action()
             return true
@@ -186,7 +186,7 @@ final class HUDBezelPresenter: HUDPresenter {
     private func removeEscape() {
         guard let handler = escapeHandler else { return }
         escapeHandler = nil
-        handler.overlay.withObject { HUDOverlayWidget.of($0.asWidget)?.removeEscapeHandler(handler.id) }
+        handler.overlay.withObject { OverlayHost.existing(HUDOverlayWidget.of($0.asWidget))?.shortcuts.removeEscapeHandler(handler.id) }
     }
 
     private func animate(appearing: Bool, duration: Duration) {

@@ -101,9 +101,10 @@ public enum ProgressHUD {
 
     /// How long a status HUD stays: `min(max(0.06 × length + 0.5, minimumDismissTime), maximumDismissTime)`,
     /// where length counts the characters a reader sees (grapheme clusters), so
-    /// an emoji or an accented letter counts once.
+    /// an emoji or an accented letter counts once; then times
+    /// ``GtkHUDAttention/timeoutMultiplier`` (1 unless the app or user lengthens messages).
     public static func displayDuration(for status: String?) -> Double {
-        HUDValues.displayDuration(for: status, minimum: minimumDismissTime, maximum: maximumDismissTime)
+        SharedHUD.timing.displayDuration(for: status)
     }
 
     // MARK: Progress from any thread

@@ -22,6 +22,9 @@ enum GtkHUDRuntime {
         if !isGtkSetUp {
             isGtkSetUp = true
             MainActorBridge.install()
+            ScreenReaderWatch.shared.start()
+            // Banners pause in a window the user left, once it was active: remember it from now on.
+            WindowActivityWatch.followAllWindows()
         }
         // Not once: a display that was missing at the first call may have come since (it checks itself).
         GtkHUDStyleSheet.ensureLoaded()

@@ -103,8 +103,9 @@ public final class HUDOverlay {
     static func installed(in window: UnsafeMutablePointer<GtkWidget>) -> HUDOverlay {
         if let existing = overlay(of: window) { return facade(of: existing) }
         let overlay = HUDOverlay(adopting: HUDOverlayWidget.create())
-        OverlayHost.of(overlay.implementation).facade = overlay
+        // Attached first: the host puts its key table on the window, where the content's keys pass.
         HUDOverlayWidget.attach(overlay.pointer, to: window)
+        OverlayHost.of(overlay.implementation).facade = overlay
         return overlay
     }
 

@@ -1,12 +1,15 @@
 import CGtk
 import GtkSupport
+import HUDCore
 import HUDWidgets
 
 /// Everything GtkHUD keeps for one overlay, owned by the overlay widget
 /// (``HUDOverlayWidget/host``), the way libadwaita keeps its queue and toasts
 /// on the `AdwToastOverlay` instance: the overlay's ``BannerCenter``, the
-/// instance HUDs on it, the shared HUD while it is here, and the
-/// ``ContentBlock`` that blocking HUDs hold on its content.
+/// instance HUDs on it, the shared HUD while it is here, the
+/// ``ContentBlock`` that blocking HUDs hold on its content, the keys it
+/// answers (``HostShortcuts``: Escape and the banner shortcut), and the one
+/// watch of its window's activity, which it reports to the banner queue.
 ///
 /// One dispose handler tears all of it down, in order, when the overlay (its
 /// window) goes: the HUDs end (their completions run), then the banners
@@ -26,6 +29,10 @@ final class OverlayHost {
     /// The block that blocking HUDs hold on the content, while one is up.
     var contentBlock: ContentBlock?
     private var bannerCenter: BannerCenter?
+    /// The window's activity, watched once the overlay has banners.
+    private var windowActivity: WindowActivityWatch?
+    /// Escape and the banner shortcut, on the overlay's key-event target.
+    private(set) var shortcuts: HostShortcuts!
     private(set) var isDestroyed = false
 
     private struct WeakHUD { weak var hud: HUD? }
@@ -33,6 +40,7 @@ final class OverlayHost {
     private init(overlay: HUDOverlayWidget) {
         self.overlay = overlay
         overlay.addDisposeHandler { [weak self] in self?.overlayDisposed() }
+        shortcuts = HostShortcuts(on: overlay.keyEventTarget) { [weak self] in self?.focusBanners() ?? false }
     }
 
     /// The host of `overlay`, made on first use.
@@ -56,7 +64,63 @@ final class OverlayHost {
         guard !isDestroyed else { return nil }
         let center = BannerCenter(overlay: overlay)
         bannerCenter = center
+        // Escape dismisses the focused banner, or else the newest one.
+        shortcuts.addEscapeHandler { [weak center] in center?.dismissFront() ?? false }
+        watchWindowActivity(of: overlay)
         return center
+    }
+
+    /// The banner shortcut: the keyboard to the newest banner and back. A
+    /// blocking HUD keeps the keyboard where it put it.
+    private func focusBanners() -> Bool {
+        guard contentBlock == nil, let bannerCenter else { return false }
+        return bannerCenter.presenter.keyboard?.shortcutPressed() ?? false
+    }
+
+
+    /// Reports the window's activity to the banner queue, now and on every change.
+    private func watchWindowActivity(of overlay: HUDOverlay) {
+        guard windowActivity == nil, let root = gtk_widget_get_root(overlay.pointer),
+              gtkhud_is_a(UnsafeMutableRawPointer(root), gtk_window_get_type()) != 0 else { return }
+        let watch = WindowActivityWatch(window: UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)) { [weak self] in
+            self?.reportWindowActivity()
+        }
+        windowActivity = watch
+        reportWindowActivity()
+    }
+
+    private func reportWindowActivity() {
+        guard let watch = windowActivity, let queue = bannerCenter?.queue else { return }
+        let facts = Self.facts(of: watch)
+        queue.windowAttentionChanged(isAttended: facts.isAttended, wasAttendedBefore: facts.hasBeenAttended)
+    }
+
+    private static func facts(of watch: WindowActivityWatch) -> WindowFacts {
+        var facts = WindowFacts()
+        facts.isActive = watch.isActive
+        facts.isFocusedState = watch.isFocusedState
+        facts.focusedStateIsReliable = watch.isOnWayland
+        facts.isMinimized = watch.isMinimized
+        facts.isSuspended = watch.isSuspended
+        facts.hasBeenActive = watch.hasBeenActive
+        return facts
+    }
+
+    /// The overlay's window, if it is a `GtkWindow`.
+    var window: UnsafeMutablePointer<GtkWidget>? {
+        guard let overlay, let root = gtk_widget_get_root(overlay.widget),
+              gtkhud_is_a(UnsafeMutableRawPointer(root), gtk_window_get_type()) != 0 else { return nil }
+        return UnsafeMutableRawPointer(root).asWidget
+    }
+
+    /// Whether the user has left the overlay's window now (HUDCore's rule,
+    /// ``WindowFacts/isAway(wasAttendedBefore:)``), asked once (HUD.run's end).
+    func isWindowAway() -> Bool {
+        guard !isDestroyed, let window else { return false }
+        let watch = windowActivity ?? WindowActivityWatch(window: window) {}
+        defer { if watch !== windowActivity { watch.stop() } }
+        let facts = Self.facts(of: watch)
+        return facts.isAway(wasAttendedBefore: facts.hasBeenAttended)
     }
 
     // MARK: Instance HUDs
@@ -88,8 +152,11 @@ final class OverlayHost {
         liveHUDs = []
         sharedHUD?.hostDestroyed(self)
         sharedHUD = nil
+        windowActivity?.stop()
+        windowActivity = nil
         bannerCenter?.hostDestroyed()
         contentBlock?.release()
         contentBlock = nil
+        shortcuts.tearDown()
     }
 }

@@ -65,13 +65,24 @@ public final class Banner {
     var hasBeenOnScreen = false
     /// What screen readers were last told about it while it was on screen.
     var lastAnnouncement: BannerAnnouncement?
+    /// Whether screen readers were told how to reach it by keyboard (once per banner).
+    var hasGivenReachHint = false
     var entranceTimer: ScheduledTimer?
     var exitTimer: ScheduledTimer?
+    /// Whether its desktop notification was sent, withdrawn or is still to come.
+    var desktopNotificationLedger = DesktopNotificationLedger()
     private var hasReportedDismissal = false
+
+    /// The id its desktop notification is sent and withdrawn with (`gtkhud-<n>`,
+    /// unique in the process), also what the notification's actions name it by.
+    public let desktopNotificationID: String
+    private static var banners = 0
 
     /// Creates a banner for already validated content.
     public init(_ content: BannerContent) {
         self.content = Self.corrected(content, current: nil, source: "Banner.init(_:)")
+        Self.banners += 1
+        desktopNotificationID = "gtkhud-\(Self.banners)"
     }
 
     /// Creates a banner with BRYXBanner's defaults.
@@ -85,14 +96,16 @@ public final class Banner {
         owner?.dismiss(self)
     }
 
-    /// Time left before the timeout, or `nil` when the banner has none or is
-    /// not on screen. It stops going down while the timeout is paused.
+    /// Time left before the timeout, or `nil` when the banner has none now
+    /// (see ``BannerQueue/effectiveTimeout(for:)``) or is not on screen. It
+    /// stops going down while the timeout is paused.
     public var remainingTime: Duration? {
         guard state == .showing else { return nil }
-        return countdown?.remainingTime ?? timeout.duration
+        return countdown?.remainingTime
     }
 
-    /// Whether the timeout is held by hover, press, focus or drag.
+    /// Whether the timeout is held: by hover, press, focus or drag on the
+    /// banner, or by a hold of its queue (``BannerQueue/holds``).
     public var isTimeoutPaused: Bool { countdown?.isPaused ?? false }
 
     /// Runs ``onDismissed`` the first time it is called, then drops every closure
@@ -109,6 +122,7 @@ public final class Banner {
     }
 
     private func sessionEnded() {
+        owner?.desktopNotificationEnded(for: self)
         inhibitors.removeAll()
         countdown?.cancel()
         countdown = nil

@@ -10,6 +10,9 @@ public struct BannerAnnouncement: Hashable, Sendable {
     public let isMarkup: Bool
     /// Whether it interrupts the screen reader (``BannerPriority/high``) or waits its turn.
     public let isUrgent: Bool
+    /// The banner shortcut to mention after the text ("Ctrl+F6"), or nil. The
+    /// queue sets it once per banner with an action (see ``addingReachHint(chord:hasAction:alreadyGiven:)``).
+    public private(set) var reachHint: String?
 
     /// The announcement for `content`, or nil when it has no text (an image only).
     public init?(_ content: BannerContent) {
@@ -20,8 +23,29 @@ public struct BannerAnnouncement: Hashable, Sendable {
         isUrgent = content.priority == .high
     }
 
-    /// Whether `other` says something else (a priority change alone says nothing new).
+    /// Whether `other` says something else (a priority change alone says
+    /// nothing new, and neither does the hint).
     func saysSomethingElse(than other: BannerAnnouncement?) -> Bool {
         parts != other?.parts || isMarkup != other?.isMarkup
+    }
+
+    /// This announcement with the hint on how to reach its banner by keyboard
+    /// (`chord`, nil when there is no shortcut), if it is due: the banner has
+    /// an action (a banner without one has nothing to reach), and it has not
+    /// said it yet. Once per banner: a banner whose words change, or that
+    /// comes back after being pushed back, does not repeat it.
+    public func addingReachHint(chord: String?, hasAction: Bool, alreadyGiven: Bool) -> BannerAnnouncement {
+        guard let chord, hasAction, !alreadyGiven else { return self }
+        var hinted = self
+        hinted.reachHint = chord
+        return hinted
+    }
+
+    /// What a screen reader says, in `strings`' language: the parts as
+    /// sentences (each made plain by `plainText` when it is markup), then the
+    /// hint, if any ("Saved. Press Ctrl+F6 to reach it.").
+    public func spokenText(in strings: HUDStrings, plainText: (String) -> String = { $0 }) -> String {
+        let sentences = parts.map { isMarkup ? plainText($0) : $0 }
+        return strings.sentences(sentences + (reachHint.map { [strings.reachBanner($0)] } ?? []))
     }
 }

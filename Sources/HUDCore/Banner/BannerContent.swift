@@ -48,6 +48,18 @@ public struct BannerContent: Hashable, Sendable {
     public var priority: BannerPriority = .normal
     /// An optional button; pressing it dismisses the banner.
     public var action: BannerAction?
+    /// Whether the timeout pauses while the banner's window is not the active
+    /// one (true): a banner that appears while the user works elsewhere gets its
+    /// whole time when they come back. Off for messages that are stale once
+    /// their moment has passed. The app-wide switch is ``AppAttention/pausesWhileWindowInactive``.
+    public var pausesWhileWindowInactive = true
+    /// Whether a banner with an action still times out while a screen reader
+    /// runs (false: it stays until acted on or dismissed, as Android's Snackbar
+    /// does under TalkBack, since hearing it and reaching its button takes longer).
+    public var expiresUnderScreenReader = false
+    /// Whether the banner also goes to the desktop's notifications (``DesktopNotificationPolicy/never``:
+    /// see the policy for why, and for when it is sent and withdrawn).
+    public var desktopNotification: DesktopNotificationPolicy = .never
 
     /// BRYXBanner's animation duration, in seconds.
     public static let defaultAnimationDuration = 0.4

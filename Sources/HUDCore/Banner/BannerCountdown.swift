@@ -1,9 +1,11 @@
 /// A banner's timeout clock: armed once the entrance has finished, paused
-/// while anything inhibits it, and resumed with the time that was left.
+/// while anything inhibits it (the banner's own reasons, or a hold its queue
+/// has on every banner), and resumed with the time that was left.
 ///
 /// Resuming the remaining time (rather than starting over, as `AdwToast` does)
 /// keeps the total on-screen time close to what the app asked for, while a
-/// user reading under the pointer never loses the banner.
+/// user reading under the pointer never loses the banner. A banner that
+/// appears while held has not started counting, so it gets its whole time.
 @MainActor
 final class BannerCountdown {
     private let scheduler: any Scheduler
@@ -19,15 +21,21 @@ final class BannerCountdown {
     /// a set is used rather than a count: a repeated leave cannot go negative
     /// and a repeated enter cannot leave the clock stuck.
     private var inhibitors: Set<BannerInhibitReason> = []
+    /// Whether the queue holds every banner (focus inside the banners, window inactive, ...).
+    private var isHeldByQueue = false
 
     init(scheduler: any Scheduler, timeout: BannerTimeout, inhibitors: Set<BannerInhibitReason> = [],
-         onExpiry: @escaping @MainActor () -> Void) {
+         heldByQueue: Bool = false, onExpiry: @escaping @MainActor () -> Void) {
         self.scheduler = scheduler
         self.timeout = timeout
         self.remaining = timeout.duration
         self.inhibitors = inhibitors
+        self.isHeldByQueue = heldByQueue
         self.onExpiry = onExpiry
     }
+
+    /// The timeout it counts down now.
+    var currentTimeout: BannerTimeout { timeout }
 
     /// Time left before expiry, or `nil` when there is no timeout.
     var remainingTime: Duration? {
@@ -37,7 +45,9 @@ final class BannerCountdown {
     }
 
     /// Whether the clock is armed and would be running if nothing inhibited it.
-    var isPaused: Bool { isArmed && remaining != nil && !inhibitors.isEmpty }
+    var isPaused: Bool { isArmed && remaining != nil && isHeld }
+
+    private var isHeld: Bool { !inhibitors.isEmpty || isHeldByQueue }
 
     /// Starts counting (the entrance has finished).
     func arm() {
@@ -53,15 +63,41 @@ final class BannerCountdown {
         resumeIfAllowed()
     }
 
+    /// Changes the timeout of a running appearance, keeping the share of the
+    /// time that was left: half of 4 s left becomes half of 8 s when the time
+    /// doubles. A countdown that had no timeout gets the whole new time; one
+    /// that gets none stops counting.
+    func retime(to newTimeout: BannerTimeout) {
+        guard newTimeout != timeout else { return }
+        let left = remainingTime
+        let old = timeout.duration
+        stopClock()
+        timeout = newTimeout
+        if let left, let old, let new = newTimeout.duration, old > .zero {
+            remaining = new * (left / old)
+        } else {
+            remaining = newTimeout.duration
+        }
+        resumeIfAllowed()
+    }
+
     func inhibit(_ reason: BannerInhibitReason) {
-        let wasFree = inhibitors.isEmpty
+        let wasFree = !isHeld
         inhibitors.insert(reason)
         if wasFree { pauseClock() }
     }
 
     func release(_ reason: BannerInhibitReason) {
-        guard inhibitors.remove(reason) != nil, inhibitors.isEmpty else { return }
+        guard inhibitors.remove(reason) != nil else { return }
         resumeIfAllowed()
+    }
+
+    /// The queue's hold on every banner began or ended.
+    func setHeldByQueue(_ held: Bool) {
+        guard held != isHeldByQueue else { return }
+        let wasFree = !isHeld
+        isHeldByQueue = held
+        if wasFree && isHeld { pauseClock() } else { resumeIfAllowed() }
     }
 
     /// Stops for good: the banner left the screen.
@@ -69,10 +105,11 @@ final class BannerCountdown {
         stopClock()
         isArmed = false
         inhibitors.removeAll()
+        isHeldByQueue = false
     }
 
     private func resumeIfAllowed() {
-        guard isArmed, inhibitors.isEmpty, runningSince == nil, let remaining else { return }
+        guard isArmed, !isHeld, runningSince == nil, let remaining else { return }
         runningSince = scheduler.now
         timer = scheduler.schedule(after: remaining) { [weak self] in self?.expire() }
     }

@@ -15,13 +15,21 @@
 ///   again moves it up (high to the head, normal behind the high ones).
 ///
 /// Timeouts start once the entrance animation has finished, and pause while
-/// the banner is hovered, pressed, dragged or focused (see ``inhibit(_:_:)``).
-/// Every transition is timed on the ``Scheduler``, so tests replay a whole
-/// sequence on virtual time.
+/// the banner is hovered, pressed, dragged or focused (see ``inhibit(_:_:)``),
+/// and while the queue holds every banner: keyboard focus is inside the
+/// banners, the window is not active, or the app asked (see ``hold(_:)`` and
+/// ``windowAttentionChanged(isAttended:wasAttendedBefore:)``). How long they are is decided with
+/// the app's ``AppAttention``: its multiplier, and a screen reader keeping
+/// banners with an action up. Every transition is timed on the ``Scheduler``,
+/// so tests replay a whole sequence on virtual time.
 @MainActor
 public final class BannerQueue {
     /// The view side. Held weakly: the window owns both the presenter and the queue.
     public weak var presenter: (any BannerPresenter)?
+
+    /// Where banners' desktop notifications go (see ``DesktopNotificationPolicy``);
+    /// nil sends none. Held weakly, as the presenter is.
+    public weak var desktopNotifier: (any DesktopNotificationPresenter)?
 
     /// How many banners may show at once. Values below 1 are corrected to 1
     /// (with a ``Diagnostics`` message). Lowering it does not remove banners
@@ -44,6 +52,13 @@ public final class BannerQueue {
     /// The banners waiting, next first.
     public private(set) var queuedBanners: [Banner] = []
 
+    /// The app-wide inputs (screen reader, multiplier) this queue's timeouts follow.
+    public let attention: AppAttention
+    /// What holds every banner's timeout now (see ``hold(_:)``).
+    public internal(set) var holds: Set<BannerHold> = []
+    /// What the view said about the window's activity.
+    var windowAttention = WindowAttention()
+
     private let scheduler: any Scheduler
     /// Banners whose exit animation is running (dismissed, or pre-empted and queued).
     private var leavingBanners: [Banner] = []
@@ -51,17 +66,21 @@ public final class BannerQueue {
     private var reportedSlots: [Banner: Int] = [:]
     /// Dismissed banners whose `onDismissed` is due once the current operation is complete.
     private var dismissalsToReport: [Banner] = []
-    private var isHostDestroyed = false
+    private(set) var isHostDestroyed = false
 
     /// Creates an empty queue.
     /// - Parameters:
     ///   - scheduler: the clock for timeouts and transitions.
     ///   - presenter: the view side; can be set later.
     ///   - maxVisible: how many banners may show at once; corrected to at least 1.
-    public init(scheduler: any Scheduler, presenter: (any BannerPresenter)? = nil, maxVisible: Int = 1) {
+    ///   - attention: the app-wide inputs to follow (``AppAttention/shared`` by default).
+    public init(scheduler: any Scheduler, presenter: (any BannerPresenter)? = nil, maxVisible: Int = 1,
+                attention: AppAttention = .shared) {
         self.scheduler = scheduler
         self.presenter = presenter
+        self.attention = attention
         self.maxVisible = Self.corrected(maxVisible: maxVisible)
+        attention.observe(self)
     }
 
     // MARK: - Adding banners
@@ -180,7 +199,10 @@ public final class BannerQueue {
     // MARK: - Called by Banner
 
     func contentDidChange(of banner: Banner) {
+        desktopNotificationPolicyMayHaveChanged(for: banner)
         guard visibleBanners.contains(banner) || leavingBanners.contains(banner) else { return }
+        // An action added, or one of the attention settings changed.
+        if isShowing(banner) { applyAttention(to: banner) }
         presenter?.update(banner)
         // New words on a banner on screen are spoken; a banner leaving says nothing more.
         if isShowing(banner), BannerAnnouncement(banner.content)?.saysSomethingElse(than: banner.lastAnnouncement) ?? false {
@@ -192,7 +214,10 @@ public final class BannerQueue {
     /// Tells the view to speak what `banner` shows now.
     private func announce(_ banner: Banner) {
         banner.lastAnnouncement = BannerAnnouncement(banner.content)
-        guard let announcement = banner.lastAnnouncement else { return }
+        guard let announcement = banner.lastAnnouncement?.addingReachHint(
+            chord: attention.bannerShortcutLabel, hasAction: banner.content.action != nil, alreadyGiven: banner.hasGivenReachHint)
+        else { return }
+        if announcement.reachHint != nil { banner.hasGivenReachHint = true }
         presenter?.announce(banner, announcement)
     }
 
@@ -216,9 +241,11 @@ public final class BannerQueue {
             banner.owner = self
             banner.timeout = timeout
             admit(banner)
+            // A banner waiting its turn is a message arriving too.
+            sendDesktopNotificationIfDue(for: banner)
         case .showing:
             banner.timeout = timeout
-            banner.countdown?.restart(with: timeout)
+            banner.countdown?.restart(with: effectiveTimeout(for: banner))
         case .queued:
             banner.timeout = timeout
             moveUp(banner)
@@ -296,8 +323,9 @@ public final class BannerQueue {
         banner.state = .showing
         banner.hasBeenOnScreen = true
         visibleBanners.insert(banner, at: 0)
-        banner.countdown = BannerCountdown(scheduler: scheduler, timeout: banner.timeout,
-                                           inhibitors: banner.inhibitors) { [weak self, weak banner] in
+        banner.countdown = BannerCountdown(scheduler: scheduler, timeout: effectiveTimeout(for: banner),
+                                           inhibitors: banner.inhibitors,
+                                           heldByQueue: isHeld(banner)) { [weak self, weak banner] in
             guard let self, let banner else { return }
             self.dismiss(banner, reason: .timeout)
             self.settle()
@@ -312,6 +340,7 @@ public final class BannerQueue {
         presenter?.present(banner, slot: slot, transition: transition)
         // Every appearance is spoken, a return after being pushed back too.
         announce(banner)
+        followDesktopNotification(ofPresented: banner)
     }
 
     private func fillFreeSlots() {

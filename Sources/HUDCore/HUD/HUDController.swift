@@ -78,6 +78,14 @@ public final class HUDController {
             return 0...3600
         }
 
+        /// Seconds a result with `status` stays fully shown: SVProgressHUD's
+        /// reading time within the minimum and maximum dismiss times,
+        /// lengthened by the app's ``AppAttention/timeoutMultiplier``.
+        @MainActor
+        public func displayDuration(for status: String?, attention: AppAttention = .shared) -> Double {
+            attention.lengthened(HUDValues.displayDuration(for: status, minimum: minimumDismissTime, maximum: maximumDismissTime))
+        }
+
         private static func allowsInfinity(_ setting: WritableKeyPath<Self, Double>) -> Bool {
             setting == \.minimumDismissTime || setting == \.maximumDismissTime
         }
@@ -109,6 +117,8 @@ public final class HUDController {
     /// The view the HUD is drawn by, if any.
     public var view: (any HUDPresenter)? { relay.view }
 
+    /// The app-wide inputs; its multiplier lengthens result and delayed-hide times.
+    public let attention: AppAttention
     private let relay: Relay
     private let announcements: HUDAnnouncementPolicy
     private var animatesNextTransition = true
@@ -119,9 +129,11 @@ public final class HUDController {
     /// Creates a hidden HUD timed by `scheduler`; announcements are paced by
     /// `announcementClock` (the same clock unless a test gives its own).
     /// `postedProgress` is given by a front end whose threads post before the controller exists.
+    /// `attention` gives the app-wide timeout multiplier (``AppAttention/shared`` by default).
     public init(scheduler: any Scheduler, announcementClock: (any Scheduler)? = nil,
-                postedProgress: PostedProgress = PostedProgress()) {
+                postedProgress: PostedProgress = PostedProgress(), attention: AppAttention = .shared) {
         self.postedProgress = postedProgress
+        self.attention = attention
         postedProgress.setOpen(true)
         lifecycle = HUDLifecycle(scheduler: scheduler)
         announcements = HUDAnnouncementPolicy(scheduler: announcementClock ?? scheduler)
@@ -232,14 +244,16 @@ public final class HUDController {
         }
     }
 
-    /// Seconds a result with `status` stays fully shown, within the minimum and maximum dismiss times.
+    /// Seconds a result with `status` stays fully shown (see ``Timing/displayDuration(for:attention:)``).
     public func displayDuration(for status: String?) -> Double {
-        HUDValues.displayDuration(for: status, minimum: timing.minimumDismissTime, maximum: timing.maximumDismissTime)
+        timing.displayDuration(for: status, attention: attention)
     }
 
     // MARK: Dismissal
 
-    /// Hides the HUD after `delay`; `completion` runs exactly once with the outcome.
+    /// Hides the HUD after `delay`, lengthened by the app's
+    /// ``AppAttention/timeoutMultiplier`` (a delayed hide is time to read what
+    /// the HUD says); `completion` runs exactly once with the outcome.
     /// Posted progress is refused from now on (until the next show of work).
     public func dismiss(afterDelay delay: Duration = .zero, animated: Bool = true,
                         completion: HUDLifecycle.Completion? = nil) {
@@ -247,7 +261,7 @@ public final class HUDController {
         acceptsPostedProgress = false
         animatesNextTransition = animated
         applyTiming()
-        lifecycle.hide(afterDelay: delay, completion: completion)
+        lifecycle.hide(afterDelay: attention.lengthened(delay), completion: completion)
     }
 
     // MARK: Private

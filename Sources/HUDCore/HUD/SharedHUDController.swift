@@ -45,9 +45,11 @@ public final class SharedHUDController {
 
     /// Creates a hidden shared HUD timed by `scheduler`, with SVProgressHUD's default timing.
     /// `postedProgress` outlives the controller when the front end posts before it exists (the first value shows the HUD).
+    /// `attention` gives the app-wide timeout multiplier (``AppAttention/shared`` by default).
     public init(scheduler: any Scheduler, announcementClock: (any Scheduler)? = nil,
-                postedProgress: PostedProgress = PostedProgress()) {
-        core = HUDController(scheduler: scheduler, announcementClock: announcementClock, postedProgress: postedProgress)
+                postedProgress: PostedProgress = PostedProgress(), attention: AppAttention = .shared) {
+        core = HUDController(scheduler: scheduler, announcementClock: announcementClock, postedProgress: postedProgress,
+                             attention: attention)
     }
 
     /// Whether the HUD is drawn: fading in, fully shown or fading out (not during the grace time).

@@ -38,6 +38,9 @@ public struct HUDStrings: Sendable, Hashable {
     public var percentPattern: String
     /// A banner's title and subtitle, as spoken ("%1$s. %2$s").
     public var sentencesPattern: String
+    /// Spoken once after a banner with an action: how the keyboard reaches it
+    /// ("Press %s to reach it.", `%s` the chord as GTK writes it: "Ctrl+F6").
+    public var reachBannerPattern: String
 
     /// GtkHUD's words through `pgettext(context, message)`: a gettext lookup
     /// with a message context, or the identity for English.
@@ -75,7 +78,10 @@ public struct HUDStrings: Sendable, Hashable {
             // "%%" a literal percent sign.
             percentPattern: pgettext("progress value", "%d %%"),
             // TRANSLATORS: a notification banner's title (%1$s) and subtitle (%2$s), spoken as two sentences.
-            sentencesPattern: pgettext("spoken banner: title, subtitle", "%1$s. %2$s")
+            sentencesPattern: pgettext("spoken banner: title, subtitle", "%1$s. %2$s"),
+            // TRANSLATORS: spoken by screen readers after a notification banner that has a button;
+            // %s is the key chord that moves the keyboard to the banner, already translated ("Ctrl+F6").
+            reachBannerPattern: pgettext("spoken hint after a banner with a button", "Press %s to reach it.")
         )
     }
 
@@ -106,6 +112,11 @@ public struct HUDStrings: Sendable, Hashable {
             joined = Self.format(sentencesPattern, [joined, part], fallback: Self.english.sentencesPattern)
         }
         return joined
+    }
+
+    /// "Press Ctrl+F6 to reach it.": how the keyboard reaches a banner.
+    public func reachBanner(_ chord: String) -> String {
+        Self.format(reachBannerPattern, [chord], fallback: Self.english.reachBannerPattern)
     }
 
     // MARK: Patterns

@@ -23,6 +23,9 @@ import HUDCore
 /// (``GeneratedStyle``) plus `.has-colors`. Accessible role: alert; its name
 /// is the title and its description the subtitle.
 ///
+/// The banner itself is focusable (so a banner without buttons can be reached
+/// and read out too), and Enter or space on it is a tap (``onTap``), as a click is.
+///
 /// The widget shows content and reports input through closures (tap, hover,
 /// press, focus, buttons); it never decides anything. Where it is and how it
 /// moves is its ``BannerStackWidget``'s (see ``BannerMotion``).
@@ -97,6 +100,8 @@ public final class BannerWidget: SwiftWidget {
         setClass("top", true)
         setClass("has-shadow", true)
         installControllers()
+        gtk_widget_set_focusable(widget, 1)
+        installActivation()
         textScaleConnection = TextScale.observe(widget) { [weak self] in self?.followTextScale() }
         followTextScale()
     }
@@ -376,6 +381,37 @@ public final class BannerWidget: SwiftWidget {
         Signal.connect(UnsafeMutableRawPointer(focus), "enter") { [weak self] in self?.onInhibit?(.focus, true) }
         Signal.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in self?.onInhibit?(.focus, false) }
         gtk_widget_add_controller(widget, focus)
+    }
+
+    /// Enter and space on the banner itself (not on its buttons, which take
+    /// them as buttons do) do what a click does: the keys GtkWindow binds to
+    /// activating the focus widget, taken here first because they bubble
+    /// through the banner on their way to the window.
+    private func installActivation() {
+        let table = ShortcutTable()
+        let keys = [GDK_KEY_Return, GDK_KEY_ISO_Enter, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space]
+        table.add("activate", triggers: keys.map { ShortcutTrigger.key($0) }) { [weak self] in
+            guard let self, gtk_widget_is_focus(self.widget) != 0, let onTap = self.onTap else { return false }
+            onTap()
+            return true
+        }
+        table.attach(to: widget)
+    }
+
+    // MARK: - Keyboard
+
+    /// Where the banner shortcut puts the keyboard: the action button, else the
+    /// close button, else the banner itself.
+    public var keyboardTarget: UnsafeMutablePointer<GtkWidget> {
+        focusStops.count > 1 ? focusStops[1] : widget
+    }
+
+    /// The banner's Tab stops in order: the banner itself (Orca reads its title
+    /// and subtitle), then its shown buttons.
+    public var focusStops: [UnsafeMutablePointer<GtkWidget>] {
+        [widget] + [madeActionButton, madeCloseButton].compactMap { button in
+            button.flatMap { Self.isShown($0) ? $0 : nil }
+        }
     }
 
     private func setClass(_ name: String, _ on: Bool) {

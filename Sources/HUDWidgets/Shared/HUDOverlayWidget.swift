@@ -58,60 +58,11 @@ public final class HUDOverlayWidget: SwiftWidget {
         return hostWindow.flatMap { gtk_window_get_child($0.asWindow) }
     }
 
-    /// Where key controllers go to see every key press of the content: key
+    /// Where key controllers go to see every key press of the content (the
+    /// public layer's shortcut table for Escape and the banner shortcut): key
     /// events bubble from the focused widget through its ancestors, and the
     /// content of a window layer is its sibling, so that is the window.
     public var keyEventTarget: UnsafeMutablePointer<GtkWidget> { hostWindow ?? widget }
-
-    // MARK: - Escape
-
-    private var escapeHandlers = HandlerList<@MainActor () -> Bool>()
-    private var escapeController: ObjectRef?
-
-    /// Adds a handler for the Escape key (without modifiers), pressed anywhere
-    /// in the content: one key binding per overlay, shared by its HUDs and
-    /// banners. Handlers are tried newest first; the first that returns true
-    /// takes the key, and if none does it goes on to the window. Returns an id
-    /// for ``removeEscapeHandler(_:)``.
-    @discardableResult
-    public func addEscapeHandler(_ handler: @escaping @MainActor () -> Bool) -> Int {
-        installEscapeController()
-        return escapeHandlers.add(handler)
-    }
-
-    /// Removes a handler added with ``addEscapeHandler(_:)``.
-    public func removeEscapeHandler(_ id: Int) {
-        escapeHandlers.remove(id)
-    }
-
-    private func installEscapeController() {
-        guard escapeController == nil, let created = gtk_event_controller_key_new() else { return }
-        let controller = ObjectRef(retaining: UnsafeMutableRawPointer(created))
-        Signal.connectKey(controller.pointer, "key-pressed") { [weak self] keyval, _, state in
-            let modifiers = state & (GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue
-                | GDK_SUPER_MASK.rawValue)
-            guard keyval == UInt32(GDK_KEY_Escape), modifiers == 0, let self else { return false }
-            return self.handleEscape()
-        }
-        // Key events bubble from the focused widget through its ancestors: the
-        // controller sits where it sees the content's keys (``keyEventTarget``).
-        // add_controller takes the new reference; `controller` holds its own.
-        gtk_widget_add_controller(keyEventTarget, created)
-        escapeController = controller
-    }
-
-    private func handleEscape() -> Bool {
-        escapeHandlers.handlers.reversed().contains { $0() }
-    }
-
-    private func removeEscapeController() {
-        guard let controller = escapeController else { return }
-        escapeController = nil
-        _ = escapeHandlers.removeAll()
-        if let owner = gtk_event_controller_get_widget(controller.pointer.opaque) {
-            gtk_widget_remove_controller(owner, controller.pointer.opaque)
-        }
-    }
 
     /// What the public layer keeps for this overlay (GtkHUD's `OverlayHost`:
     /// its banners, HUDs and focus block), owned here as libadwaita keeps its
@@ -316,7 +267,6 @@ public final class HUDOverlayWidget: SwiftWidget {
         unrealizeConnection = nil
         toplevelsConnection?.disconnect()
         toplevelsConnection = nil
-        removeEscapeController()
         placements = [:]
         frames = [:]
     }

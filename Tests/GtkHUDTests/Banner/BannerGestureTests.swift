@@ -31,17 +31,17 @@ final class BannerGestureTests: XCTestCase {
             let newer = try! NotificationBanner(title: "Newer")
             window.show(older)
             window.show(newer)
-            // The key controller sits on the window: key events bubble from the focused content through it.
+            // The host's shortcut table sits on the window: key events bubble from the focused content through it.
             XCTAssertFalse(BannerGtkTesting.pressKey(UInt32(GDK_KEY_a), on: window.window), "other keys pass")
             XCTAssertTrue(BannerGtkTesting.pressKey(UInt32(GDK_KEY_Escape), on: window.window),
-                          "Escape anywhere in the window reaches the banner center's key controller")
+                          "Escape anywhere in the window reaches the host's shortcut table")
             XCTAssertEqual(newer.state, .gone(.escape))
             XCTAssertEqual(older.state, .showing)
             XCTAssertEqual(window.center.visibleBanners.map(\.title), ["Older"])
             window.center.dismissAll()
             XCTAssertEqual(older.state, .gone(.dismissAll))
             XCTAssertFalse(window.center.dismissFront())
-            XCTAssertFalse(BannerGtkTesting.pressKey(UInt32(GDK_KEY_Escape), on: window.overlay),
+            XCTAssertFalse(BannerGtkTesting.pressKey(UInt32(GDK_KEY_Escape), on: window.window),
                            "nothing left: Escape propagates to the app")
         }
     }

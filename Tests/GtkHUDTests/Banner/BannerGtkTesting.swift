@@ -68,7 +68,9 @@ enum BannerGtkTesting {
     }
 
     /// Emits `key-pressed` (no modifiers) on each key controller of `widget`,
-    /// as GTK does for a key press that reaches it; returns whether one handled it.
+    /// and activates each shortcut of its shortcut controllers whose chord is
+    /// that key alone, as GTK does for a key press that reaches it; returns
+    /// whether one handled it.
     @MainActor
     static func pressKey(_ keyval: UInt32, on widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         guard let controllers = gtk_widget_observe_controllers(widget) else { return false }
@@ -77,6 +79,10 @@ enum BannerGtkTesting {
         for index in 0..<g_list_model_get_n_items(controllers) {
             guard let item = g_list_model_get_item(controllers, index) else { continue }
             defer { g_object_unref(item) }
+            if gtkhud_is_a(item, gtk_shortcut_controller_get_type()) != 0 {
+                if activateShortcut(for: keyval, in: OpaquePointer(item), on: widget) { return true }
+                continue
+            }
             guard gtkhud_is_a(item, keyType) != 0 else { continue }
             var parameters = [GValue](repeating: GValue(), count: 4)
             g_value_init(&parameters[0], keyType)
@@ -94,6 +100,23 @@ enum BannerGtkTesting {
             g_value_unset(&result)
             for index in parameters.indices { g_value_unset(&parameters[index]) }
             if handled { return true }
+        }
+        return false
+    }
+
+    /// Activates the shortcut of `controller` (a GtkShortcutController, which
+    /// is a list of its shortcuts) whose chord is `keyval` without modifiers.
+    @MainActor
+    private static func activateShortcut(for keyval: UInt32, in controller: OpaquePointer,
+                                         on widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        for index in 0..<g_list_model_get_n_items(controller) {
+            guard let shortcut = g_list_model_get_item(controller, index) else { continue }
+            defer { g_object_unref(shortcut) }
+            guard let trigger = gtk_shortcut_get_trigger(OpaquePointer(shortcut)),
+                  gtkhud_is_a(UnsafeMutableRawPointer(trigger), gtk_keyval_trigger_get_type()) != 0,
+                  gtk_keyval_trigger_get_keyval(trigger) == keyval, gtk_keyval_trigger_get_modifiers(trigger).rawValue == 0,
+                  let action = gtk_shortcut_get_action(OpaquePointer(shortcut)) else { continue }
+            if gtk_shortcut_action_activate(action, GtkShortcutActionFlags(0), widget, nil) != 0 { return true }
         }
         return false
     }

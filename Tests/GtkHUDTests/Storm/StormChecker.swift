@@ -221,8 +221,13 @@ struct StormChecker {
                 continue
             }
             if !Self.isIn(widget, window: expected.window) { fail("banner.window", "banner\(id) is not in window\(expected.window)") }
-            // Hover and focus hold the timeout: the clock starts again while either is on the banner.
-            if Self.isHovered(widget) || Self.hasFocus(within: widget) { bannerShowingSince[id] = now }
+            // Hover and focus hold the timeout, and so does a window the user left
+            // (after it was active once) unless the banner opted out: the clock
+            // starts again while one of them holds it.
+            let windowLeft = world.windows[expected.window]?.isLeft ?? false
+            if Self.isHovered(widget) || Self.hasFocus(within: widget) || (windowLeft && expected.pausesWhenLeft) {
+                bannerShowingSince[id] = now
+            }
             let since = bannerShowingSince[id] ?? now
             bannerShowingSince[id] = since
             if let duration = expected.duration,

@@ -89,6 +89,7 @@ struct StormGenerator {
                 (2, { g in [.clickEntry(window: g.random.pick(windows))] }),
                 (1, { g in [.hover(window: g.random.pick(windows), g.hoverTarget())] }),
                 (1, { g in [.tab(window: g.random.pick(windows))] }),
+                (2, { g in [.activate(window: g.random.pick(windows))] }),
             ]
         }
         // Late progress is only sent where the intended outcome is clear: onto a
@@ -152,6 +153,7 @@ struct StormGenerator {
         if !banners.isEmpty {
             options.append((2, { g in [.bannerUpdate(g.random.pick(banners), title: g.text())] }))
             options.append((2, { g in [.bannerDismiss(g.random.pick(banners))] }))
+            options.append((1, { g in [.bannerIgnoresAttention(g.random.pick(banners))] }))
         }
         options.append((1, { g in [.animations(g.random.chance(60))] }))
         options.append((4, { g in [.wait(milliseconds: g.random.pick([100, 250, 500, 800]))] }))

@@ -87,6 +87,8 @@ struct StormModel {
         var mustBeGone = false
         /// Shown with high priority in the step being checked: it must be on screen.
         var mustShowNow = false
+        /// Whether its timeout pauses while its window is left (`pausesWhileWindowInactive`).
+        var pausesWhenLeft = true
     }
 
     struct Await {
@@ -269,7 +271,9 @@ struct StormModel {
             banners[banner]?.mustBeGone = true
             banners[banner]?.mustShowNow = false
             if awaits[2_000_000 + banner]?.dueBy == nil { awaits[2_000_000 + banner]?.dueBy = due }
-        case .hover, .clickEntry, .tab, .animations, .wait:
+        case .bannerIgnoresAttention(let banner):
+            banners[banner]?.pausesWhenLeft = false
+        case .hover, .clickEntry, .tab, .activate, .animations, .wait:
             break
         }
     }

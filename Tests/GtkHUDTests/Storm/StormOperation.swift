@@ -40,6 +40,10 @@ enum StormOperation: Hashable, Sendable {
     case hover(window: Int, StormHoverTarget)
     case clickEntry(window: Int)
     case tab(window: Int)
+    /// The user switches to the window (xdotool focuses it; the other storm window is left).
+    case activate(window: Int)
+    /// `banner.pausesWhileWindowInactive = false`: it times out also while its window is left.
+    case bannerIgnoresAttention(Int)
     case animations(Bool)
     case wait(milliseconds: Int)
 }
@@ -149,6 +153,8 @@ extension StormOperation {
             return "// the pointer moves over \(what) in window\(window) (xdotool)"
         case .clickEntry(let window): return "// a click on window\(window)'s entry (xdotool)"
         case .tab(let window): return "// Tab pressed in window\(window) (xdotool)"
+        case .activate(let window): return "// the user switches to window\(window) (xdotool windowfocus)"
+        case .bannerIgnoresAttention(let banner): return "banner\(banner).pausesWhileWindowInactive = false"
         case .animations(let enabled): return "GtkEnvironment.setAnimationsEnabled(\(enabled))"
         case .wait(let milliseconds): return "// \(milliseconds) ms pass (the main loop runs)"
         }

@@ -61,7 +61,7 @@ enum StormRunner {
             let number = index + 1
             for operation in step {
                 switch operation {
-                case .hover, .clickEntry, .tab: usedInput = true
+                case .hover, .clickEntry, .tab, .activate: usedInput = true
                 default: break
                 }
                 model.apply(operation, now: now, step: number)

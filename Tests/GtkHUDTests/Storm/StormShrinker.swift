@@ -44,7 +44,8 @@ struct StormShrinker {
                      .hover(_, .hudBezel(let hud)):
                     return huds.contains(hud)
                 case .runEnd(let run, _), .runCancel(let run): return runs.contains(run)
-                case .bannerUpdate(let banner, _), .bannerDismiss(let banner), .hover(_, .banner(let banner)):
+                case .bannerUpdate(let banner, _), .bannerDismiss(let banner), .bannerIgnoresAttention(let banner),
+                     .hover(_, .banner(let banner)):
                     return banners.contains(banner)
                 default: return true
                 }

@@ -13,6 +13,8 @@ final class StormWindow {
     let content: UnsafeMutablePointer<GtkWidget>
     let entry: UnsafeMutablePointer<GtkWidget>
     private var input: XInput?
+    /// Whether the window has had the keyboard focus since it opened.
+    private(set) var hasBeenActive = false
     /// The slot of each live storm window, by its GtkWindow's address.
     static var slots: [UnsafeMutableRawPointer: Int] = [:]
 
@@ -36,6 +38,13 @@ final class StormWindow {
         }
         content = box
         self.entry = entry
+        // Before it is presented: with no window manager, X gives the focus to the
+        // window under the pointer, so a window can be active from its first frame.
+        // GLib releases the closure with the window.
+        Signal.connect(window.raw, "notify::is-active") { [weak self] in
+            guard let self, gtk_window_is_active(self.window.asWindow) != 0 else { return }
+            self.hasBeenActive = true
+        }
         "Storm \(slot)".withCString { gtk_window_set_title(window.asWindow, $0) }
         gtk_window_set_default_size(window.asWindow, 480, 360)
         gtk_window_present(window.asWindow)
@@ -43,6 +52,9 @@ final class StormWindow {
         waitForFrames(2)
         Self.slots[UnsafeMutableRawPointer(window)] = slot
     }
+
+    /// Whether the user left the window after being in it: its banners pause.
+    var isLeft: Bool { hasBeenActive && gtk_window_is_active(window.asWindow) == 0 }
 
     /// Lets this window's frame clock tick `count` times (paced progress lands on ticks).
     func waitForFrames(_ count: Int) {

@@ -134,6 +134,10 @@ final class StormWorld {
             clickedWindow = slot
         case .tab(let slot):
             windows[slot]?.withInput { $0.key("Tab") }
+        case .activate(let slot):
+            windows[slot]?.withInput { _ in }
+        case .bannerIgnoresAttention(let id):
+            banners[id]?.pausesWhileWindowInactive = false
         case .animations(let enabled): GtkEnvironment.setAnimationsEnabled(enabled)
         case .wait(let milliseconds): XInput.pump(until: { false }, timeoutMilliseconds: UInt32(milliseconds))
         }

@@ -88,10 +88,12 @@ final class ClosureCounter {
 struct BannerFixture {
     let scheduler = ManualScheduler()
     let presenter = RecordingPresenter()
+    /// The fixture's own app-wide inputs, so no test sees another's screen reader or multiplier.
+    let attention = AppAttention()
     let queue: BannerQueue
 
     init(maxVisible: Int = 1, animated: Bool = false) {
-        queue = BannerQueue(scheduler: scheduler, presenter: presenter, maxVisible: maxVisible)
+        queue = BannerQueue(scheduler: scheduler, presenter: presenter, maxVisible: maxVisible, attention: attention)
         queue.animationsEnabled = animated
     }
 

@@ -15,7 +15,10 @@ import Testing
 /// still there, only those are on screen, and banners with a timeout are left
 /// only in the queue, behind them, when every slot is taken. A banner the
 /// model holds (hover, press, focus, drag reported and not released, kept
-/// while a high-priority banner pushes it back) never times out. At the end every
+/// while a high-priority banner pushes it back) never times out, nor does one
+/// the queue holds (focus inside, an app hold, the window left after it was
+/// active, unless the banner or the app opted out) or one with an action under
+/// a screen reader; the multiplier changes as it goes. At the end every
 /// completion and every `onDismissed` has run exactly once.
 /// A failure names the seed and step, so it replays exactly.
 @MainActor
@@ -55,6 +58,7 @@ private struct Storm {
     let lifecyclePresenters: [StrictHUDPresenter]
     let lifecycleEvents: [HUDEventRecorder]
     let queue: BannerQueue
+    let attention = AppAttention()
     let bannerPresenter: StrictBannerPresenter
     let hudCompletions = HUDCompletionProbe()
 
@@ -70,6 +74,10 @@ private struct Storm {
     /// What holds each banner's timeout: reported while it is on screen or pushed back, until released.
     var heldBy: [Banner: Set<BannerInhibitReason>] = [:]
     var recentBanners: [Banner] = []
+    /// The queue-wide inputs, as the model sees them.
+    var holdsInModel: Set<BannerHold> = []
+    var windowAttendedInModel = false
+    var windowEverAttendedInModel = false
 
     var bannersCreated = 0
     var settleChecks = 0
@@ -101,7 +109,7 @@ private struct Storm {
         lifecycleWantsVisible = Array(repeating: false, count: lifecycles.count)
         let bannerPresenter = StrictBannerPresenter()
         self.bannerPresenter = bannerPresenter
-        queue = BannerQueue(scheduler: scheduler, presenter: bannerPresenter, maxVisible: 2)
+        queue = BannerQueue(scheduler: scheduler, presenter: bannerPresenter, maxVisible: 2, attention: attention)
         queue.animationsEnabled = true
         DismissCounter.shared.reset()
     }
@@ -114,13 +122,15 @@ private struct Storm {
         case 0..<300: sharedOperation()
         case 300..<520: lifecycleOperation()
         case 520..<800: try bannerOperation()
-        case 800..<995:
+        case 800..<960:
             lastOperation = "advance"
-            let held = heldBy.filter { !$0.value.isEmpty && !$0.key.state.isGone }.keys
+            let held = (queue.visibleBanners + queue.queuedBanners).filter { isHeldInModel($0) }
             scheduler.advance(by: .milliseconds(Int.random(in: 0...700, using: &random)))
             if let expired = held.first(where: { $0.state == .gone(.timeout) }) {
-                fail("\(expired.name) timed out while held by \(heldBy[expired]!)")
+                fail("\(expired.name) timed out while held (\(heldBy[expired] ?? []), queue \(holdsInModel), "
+                     + "window attended \(windowAttendedInModel), screen reader \(attention.screenReaderRunning))")
             }
+        case 960..<995: attentionOperation()
         default: settle()
         }
         checkEveryStep()
@@ -310,6 +320,53 @@ private struct Storm {
         }
     }
 
+    private mutating func attentionOperation() {
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<25:
+            let attended = Bool.random(using: &random)
+            lastOperation = "queue.windowAttentionChanged(\(attended))"
+            queue.windowAttentionChanged(isAttended: attended)
+            windowAttendedInModel = attended
+            if attended { windowEverAttendedInModel = true }
+        case 25..<55:
+            let hold = [BannerHold.focusInside, .app("popover")].randomElement(using: &random)!
+            if Bool.random(using: &random) {
+                lastOperation = "queue.hold(\(hold))"
+                queue.hold(hold)
+                holdsInModel.insert(hold)
+            } else {
+                lastOperation = "queue.release(hold: \(hold))"
+                queue.release(hold: hold)
+                holdsInModel.remove(hold)
+            }
+        case 55..<58:
+            lastOperation = "queue.windowAttentionChanged(false, wasAttendedBefore: true)"
+            queue.windowAttentionChanged(isAttended: false, wasAttendedBefore: true)
+            windowAttendedInModel = false
+            windowEverAttendedInModel = true
+        case 58..<70:
+            lastOperation = "attention.screenReaderRunning"
+            attention.setScreenReaderRunning(Bool.random(using: &random))
+        case 70..<80:
+            lastOperation = "attention.pausesWhileWindowInactive"
+            attention.setPausesWhileWindowInactive(Bool.random(using: &random))
+        default:
+            lastOperation = "attention.timeoutMultiplier"
+            attention.setTimeoutMultiplier([1, 1.5, 3, 0, -1, 20].randomElement(using: &random)!, source: "storm")
+        }
+    }
+
+    /// Whether the model says nothing may time `banner` out now.
+    private func isHeldInModel(_ banner: Banner) -> Bool {
+        guard !banner.state.isGone else { return false }
+        if !(heldBy[banner] ?? []).isEmpty, takesInputInModel(banner) { return true }
+        guard banner.state == .showing else { return false }
+        if !holdsInModel.isEmpty { return true }
+        if windowEverAttendedInModel, !windowAttendedInModel, attention.pausesWhileWindowInactive,
+           banner.content.pausesWhileWindowInactive { return true }
+        return attention.screenReaderRunning && banner.content.action != nil && !banner.content.expiresUnderScreenReader
+    }
+
     private mutating func addNewBanner() throws {
         if liveBanners.count > 40 {
             lastOperation = "banner.dismissAll (bound)"
@@ -323,6 +380,8 @@ private struct Storm {
             content.dismissesOnSwipe = Bool.random(using: &random)
             content.animationDuration = [0, 0.2, 0.4].randomElement(using: &random)!
             if Bool.random(using: &random) { content.action = BannerAction(label: "Undo", identifier: "undo") }
+            content.pausesWhileWindowInactive = Int.random(in: 0..<4, using: &random) != 0
+            content.expiresUnderScreenReader = Int.random(in: 0..<4, using: &random) == 0
         }
         banner.onDismissed = { [weak banner] _ in
             if let banner { DismissCounter.shared.count(banner) }
@@ -388,6 +447,13 @@ private struct Storm {
             for reason in [BannerInhibitReason.hover, .press, .focus, .drag] { queue.release(banner, reason) }
         }
         heldBy.removeAll()
+        for hold in holdsInModel { queue.release(hold: hold) }
+        holdsInModel.removeAll()
+        if windowEverAttendedInModel {
+            queue.windowAttentionChanged(isAttended: true)
+            windowAttendedInModel = true
+        }
+        attention.setScreenReaderRunning(false)
         scheduler.runUntilIdle()
         settleChecks += 1
         if shared.isVisible != sharedWantsVisible {

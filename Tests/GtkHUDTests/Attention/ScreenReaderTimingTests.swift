@@ -1,0 +1,115 @@
+import CGtk
+import Foundation
+@testable import GtkHUD
+import GtkSupport
+import HUDCore
+import HUDWidgets
+import XCTest
+
+/// Screen-reader timing with the real accessibility bus of the test session
+/// (`at-spi-bus-launcher`, GSettings in memory): its `org.a11y.Status`
+/// properties are set with `dbus-send`, as GNOME's Screen Reader switch and
+/// Orca set them, and GtkHUD follows them live.
+final class ScreenReaderTimingTests: XCTestCase {
+    /// Sets an `org.a11y.Status` property on the session's accessibility bus launcher.
+    nonisolated private static func setStatus(_ property: String, _ value: Bool) {
+        let send = Process()
+        send.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-send")
+        send.arguments = ["--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
+                          "org.freedesktop.DBus.Properties.Set", "string:org.a11y.Status",
+                          "string:\(property)", "variant:boolean:\(value)"]
+        send.standardOutput = FileHandle.nullDevice
+        try? send.run()
+        send.waitUntilExit()
+    }
+
+    /// Runs `body` with the bus saying no screen reader runs before and after.
+    @MainActor
+    private static func withAccessibilityBus(_ body: @MainActor (BannerTestWindow) -> Void) throws {
+        try BannerGtkTesting.withWindow(animations: false) { window in
+            // The watch starts with GtkHUD's first use; the window above made sure of that.
+            GtkHUDAttention.screenReader = .automatic
+            setStatus("ScreenReaderEnabled", false)
+            setStatus("IsEnabled", false)
+            XInput.wait("GtkHUD to see no screen reader") { !GtkHUDAttention.isScreenReaderRunning }
+            defer {
+                setStatus("ScreenReaderEnabled", false)
+                setStatus("IsEnabled", false)
+                XInput.pump(until: { !GtkHUDAttention.isScreenReaderRunning }, timeoutMilliseconds: 5_000)
+            }
+            body(window)
+            window.center.dismissAll()
+        }
+    }
+
+    func testGnomesScreenReaderSwitchIsFollowedLive() throws {
+        try MainActor.assumeIsolated {
+            try Self.withAccessibilityBus { _ in
+                Self.setStatus("ScreenReaderEnabled", true)
+                XInput.wait("GtkHUD to see the screen reader") { GtkHUDAttention.isScreenReaderRunning }
+                // The launcher turns accessibility on with the screen reader and leaves it on
+                // (at-spi2-core 2.46, measured): GtkHUD keeps counting a screen reader, the safe side.
+                Self.setStatus("ScreenReaderEnabled", false)
+                XInput.pump(until: { false }, timeoutMilliseconds: 300)
+                XCTAssertTrue(GtkHUDAttention.isScreenReaderRunning)
+                Self.setStatus("IsEnabled", false)
+                XInput.wait("GtkHUD to see it stop") { !GtkHUDAttention.isScreenReaderRunning }
+            }
+        }
+    }
+
+    func testOrcaSwitchingAccessibilityOnCountsAsAScreenReader() throws {
+        try MainActor.assumeIsolated {
+            try Self.withAccessibilityBus { _ in
+                // What Orca 43 and 48 do as they start, when the desktop had accessibility off.
+                Self.setStatus("IsEnabled", true)
+                XInput.wait("GtkHUD to see the screen reader") { GtkHUDAttention.isScreenReaderRunning }
+            }
+        }
+    }
+
+    func testTheAppsChoiceWinsOverTheBus() throws {
+        try MainActor.assumeIsolated {
+            try Self.withAccessibilityBus { _ in
+                GtkHUDAttention.screenReader = .off
+                defer { GtkHUDAttention.screenReader = .automatic }
+                Self.setStatus("ScreenReaderEnabled", true)
+                XInput.pump(until: { false }, timeoutMilliseconds: 300)
+                XCTAssertFalse(GtkHUDAttention.isScreenReaderRunning)
+                GtkHUDAttention.screenReader = .automatic
+                XCTAssertTrue(GtkHUDAttention.isScreenReaderRunning, "the bus's answer was kept while overridden")
+                GtkHUDAttention.screenReader = .on
+                Self.setStatus("ScreenReaderEnabled", false)
+                XInput.pump(until: { false }, timeoutMilliseconds: 300)
+                XCTAssertTrue(GtkHUDAttention.isScreenReaderRunning)
+            }
+        }
+    }
+
+    func testUnderAScreenReaderABannerWithAnActionWaitsAndOneWithoutTimesOut() throws {
+        try MainActor.assumeIsolated {
+            try Self.withAccessibilityBus { window in
+                window.center.maxVisible = 2
+                Self.setStatus("ScreenReaderEnabled", true)
+                XInput.wait("GtkHUD to see the screen reader") { GtkHUDAttention.isScreenReaderRunning }
+                let actionable = try! NotificationBanner(title: "Message deleted")
+                actionable.setAction("Undo") {}
+                let plain = try! NotificationBanner(title: "Saved")
+                let plainEnded = BannerCallCounter()
+                plain.onDismiss = plainEnded.dismissed
+                window.show(actionable, duration: 0.3)
+                window.show(plain, duration: 0.3)
+                XInput.wait("the plain banner's timeout") { plainEnded.count == 1 }
+                XCTAssertEqual(actionable.state, .showing)
+                XCTAssertNil(actionable.remainingTime, "no timeout while the screen reader runs")
+                // The screen reader stops and accessibility is off: the banner gets its whole time again, and goes.
+                let actionableEnded = BannerCallCounter()
+                actionable.onDismiss = actionableEnded.dismissed
+                Self.setStatus("ScreenReaderEnabled", false)
+                Self.setStatus("IsEnabled", false)
+                XInput.wait("the actionable banner's timeout") { actionableEnded.count == 1 }
+                XCTAssertEqual(actionableEnded.reasons, [.timeout])
+            }
+        }
+    }
+}
