@@ -133,13 +133,15 @@ public enum GtkHUDAttention {
 
     /// How GtkHUD learns that a screen reader runs.
     public enum ScreenReader: Sendable, Hashable {
-        /// Follow the desktop, live: the accessibility bus's
-        /// `org.a11y.Status` (its `ScreenReaderEnabled`, set by GNOME's Screen
-        /// Reader switch, and its `IsEnabled`, set by Orca when it starts) and,
-        /// from Orca 49, Orca's own `org.gnome.Orca.Service` on the session bus.
-        /// `IsEnabled` stays on after Orca quits or the Screen Reader switch is turned off, until the session ends: then
-        /// banners with an action keep waiting for the user, which errs on the
-        /// safe side.
+        /// Follow the desktop, live: GNOME's Screen Reader switch
+        /// (`org.a11y.Status`'s `ScreenReaderEnabled`), Orca 49's own
+        /// `org.gnome.Orca.Service`, and, for Orca 43 and 48 started by hand,
+        /// accessibility switched on (`IsEnabled`, which Orca sets as it starts)
+        /// together with an Orca process of this user, looked for every 2 s
+        /// while only that can tell: `IsEnabled` alone is a saved setting that
+        /// stays on after Orca quits (or with the on-screen keyboard). From
+        /// at-spi2-core 2.61 `IsEnabled` is live and counts alone. The rule is
+        /// HUDCore's ``/HUDCore/ScreenReaderSignals``.
         case automatic
         /// Act as if a screen reader ran.
         case on

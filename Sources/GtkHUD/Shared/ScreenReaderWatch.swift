@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CGtk
 import GtkSupport
 import HUDCore
@@ -18,6 +21,10 @@ final class ScreenReaderWatch {
     private var propertiesChanged: SignalConnection?
     /// Orca 49 and later own `org.gnome.Orca.Service` while they run.
     private var orcaServiceIsOwned = false
+    /// Looks for an Orca process while only that can tell (see ``ScreenReaderSignals/dependsOnTheProcess``).
+    private var processCheck: MainLoopSource?
+    /// How often, in milliseconds: a reader started by hand is noticed within this.
+    static let processCheckInterval: UInt32 = 2_000
 
     /// Starts watching the bus (once).
     func start() {
@@ -68,30 +75,95 @@ final class ScreenReaderWatch {
         publish()
     }
 
-    /// What the bus says now: GNOME's Screen Reader switch (`ScreenReaderEnabled`,
-    /// gone from at-spi2-core 2.61), accessibility switched on (`IsEnabled`,
-    /// which Orca sets as it starts), or Orca's own service.
-    private var busSaysRunning: Bool {
-        orcaServiceIsOwned || cachedBoolean("ScreenReaderEnabled") || cachedBoolean("IsEnabled")
+    /// What the desktop says now; HUDCore's ``ScreenReaderSignals`` decides what it means.
+    var signals: ScreenReaderSignals {
+        var signals = ScreenReaderSignals()
+        signals.screenReaderEnabled = cachedBoolean("ScreenReaderEnabled")
+        signals.accessibilityEnabled = cachedBoolean("IsEnabled") ?? false
+        signals.screenReaderServiceOwned = orcaServiceIsOwned
+        signals.screenReaderProcessRuns = signals.dependsOnTheProcess && Self.orcaProcessRuns()
+        return signals
     }
 
-    private func cachedBoolean(_ name: String) -> Bool {
+    /// A property of `org.a11y.Status`, or nil when the bus does not have it.
+    private func cachedBoolean(_ name: String) -> Bool? {
         guard let proxy = statusProxy?.pointer,
               let value = g_dbus_proxy_get_cached_property(proxy.assumingMemoryBound(to: GDBusProxy.self), name) else {
-            return false
+            return nil
         }
         defer { g_variant_unref(value) }
-        guard g_variant_is_of_type(value, g_variant_type_checked_("b")) != 0 else { return false }
+        guard g_variant_is_of_type(value, g_variant_type_checked_("b")) != 0 else { return nil }
         return g_variant_get_boolean(value) != 0
     }
 
     private func publish() {
         let running: Bool
         switch mode {
-        case .automatic: running = busSaysRunning
+        case .automatic:
+            let now = signals
+            running = now.isRunning
+            followTheProcess(now.dependsOnTheProcess)
         case .on: running = true
         case .off: running = false
         }
         AppAttention.shared.setScreenReaderRunning(running)
+    }
+
+    /// Keeps looking for an Orca process while only that can tell (Orca 43 and
+    /// 48 started by hand change nothing on the bus when accessibility is
+    /// already on); stops as soon as the bus alone decides.
+    private func followTheProcess(_ needed: Bool) {
+        if !needed {
+            processCheck?.cancel()
+            processCheck = nil
+        } else if processCheck == nil {
+            processCheck = MainLoop.after(milliseconds: Self.processCheckInterval) { [weak self] in
+                self?.processCheck = nil
+                self?.publish()
+            }
+        }
+    }
+
+    /// Whether an Orca of this user's desktop session runs: a process named
+    /// `orca` (`/proc/<pid>/comm`: Linux names a script run through its `#!`
+    /// line after the script) of this user, on this session's bus (its
+    /// `DBUS_SESSION_BUS_ADDRESS`: another session's reader does not read this app).
+    private static func orcaProcessRuns() -> Bool {
+        guard let proc = opendir("/proc") else { return false }
+        defer { closedir(proc) }
+        let me = getuid()
+        let myBus = getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) }
+        while let entry = readdir(proc) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let first = name.utf8.first, first >= 48, first <= 57 else { continue }
+            var info = stat()
+            guard stat("/proc/\(name)", &info) == 0, info.st_uid == me,
+                  contents(of: "/proc/\(name)/comm", limit: 32).map(firstLine) == "orca" else { continue }
+            guard let myBus else { return true }
+            let environment = contents(of: "/proc/\(name)/environ", limit: 1 << 16) ?? []
+            if environment.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == "DBUS_SESSION_BUS_ADDRESS=" + myBus }) {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func firstLine(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)
+    }
+
+    /// Up to `limit` bytes of a small file, or nil.
+    private static func contents(of path: String, limit: Int) -> [UInt8]? {
+        let file = open(path, O_RDONLY)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var buffer = [UInt8](repeating: 0, count: limit)
+        var total = 0
+        while total < limit {
+            let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress! + total, limit - total) }
+            guard count > 0 else { break }
+            total += count
+        }
+        return total > 0 ? Array(buffer.prefix(total)) : nil
     }
 }

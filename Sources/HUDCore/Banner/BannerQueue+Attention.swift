@@ -27,6 +27,10 @@ extension BannerQueue {
         if isWindowAway { hold(.windowInactive) } else { release(hold: .windowInactive) }
         if windowAttention.isAttended {
             for banner in visibleBanners { desktopNotificationSeen(for: banner) }
+        } else if isWindowAway {
+            // Waiting banners stand for messages the user has not seen: they go out
+            // now (the banner on screen is held by the window, so they may wait long).
+            for banner in queuedBanners { sendDesktopNotificationIfDue(for: banner) }
         }
     }
 

@@ -62,7 +62,9 @@ extension BannerQueue {
     func desktopNotificationPolicyMayHaveChanged(for banner: Banner) {
         guard banner.state == .showing || banner.state == .queued else { return }
         if banner.content.desktopNotification == .never {
-            withdrawDesktopNotification(of: banner)
+            // Only one that is out: a banner whose notification never went out
+            // keeps its chance, should the app choose another policy later.
+            if banner.desktopNotificationLedger.isOut { withdrawDesktopNotification(of: banner) }
         } else if banner.state == .showing {
             followDesktopNotification(ofPresented: banner)
         } else {

@@ -85,6 +85,11 @@ struct DesktopNotificationLedger {
         }
     }
 
+    /// Whether a notification is out now.
+    var isOut: Bool {
+        if case .sent = stage { true } else { false }
+    }
+
     /// The notification is no longer wanted (the banner ended, or was acted
     /// on from the notification): returns whether one was out.
     mutating func end() -> Bool {

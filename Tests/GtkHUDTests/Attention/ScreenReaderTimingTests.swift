@@ -47,23 +47,23 @@ final class ScreenReaderTimingTests: XCTestCase {
             try Self.withAccessibilityBus { _ in
                 Self.setStatus("ScreenReaderEnabled", true)
                 XInput.wait("GtkHUD to see the screen reader") { GtkHUDAttention.isScreenReaderRunning }
-                // The launcher turns accessibility on with the screen reader and leaves it on
-                // (at-spi2-core 2.46, measured): GtkHUD keeps counting a screen reader, the safe side.
+                // The launcher leaves accessibility on (IsEnabled, measured on at-spi2-core 2.46),
+                // a saved setting: with no Orca process it does not count.
                 Self.setStatus("ScreenReaderEnabled", false)
-                XInput.pump(until: { false }, timeoutMilliseconds: 300)
-                XCTAssertTrue(GtkHUDAttention.isScreenReaderRunning)
-                Self.setStatus("IsEnabled", false)
                 XInput.wait("GtkHUD to see it stop") { !GtkHUDAttention.isScreenReaderRunning }
+                XCTAssertEqual(ScreenReaderWatch.shared.signals.accessibilityEnabled, true)
             }
         }
     }
 
-    func testOrcaSwitchingAccessibilityOnCountsAsAScreenReader() throws {
+    func testAccessibilityLeftOnWithoutAScreenReaderDoesNotCount() throws {
         try MainActor.assumeIsolated {
             try Self.withAccessibilityBus { _ in
-                // What Orca 43 and 48 do as they start, when the desktop had accessibility off.
+                // What Orca 43 and 48 leave behind, and what the on-screen keyboard sets.
                 Self.setStatus("IsEnabled", true)
-                XInput.wait("GtkHUD to see the screen reader") { GtkHUDAttention.isScreenReaderRunning }
+                XInput.wait("GtkHUD to read the setting") { ScreenReaderWatch.shared.signals.accessibilityEnabled }
+                XCTAssertFalse(ScreenReaderWatch.shared.signals.screenReaderProcessRuns, "no Orca runs in this test session")
+                XCTAssertFalse(GtkHUDAttention.isScreenReaderRunning)
             }
         }
     }
@@ -74,13 +74,14 @@ final class ScreenReaderTimingTests: XCTestCase {
                 GtkHUDAttention.screenReader = .off
                 defer { GtkHUDAttention.screenReader = .automatic }
                 Self.setStatus("ScreenReaderEnabled", true)
-                XInput.pump(until: { false }, timeoutMilliseconds: 300)
+                // The bus has said it (the watch's own reading), yet the app's choice holds.
+                XInput.wait("the watch to read the switch") { ScreenReaderWatch.shared.signals.isRunning }
                 XCTAssertFalse(GtkHUDAttention.isScreenReaderRunning)
                 GtkHUDAttention.screenReader = .automatic
-                XCTAssertTrue(GtkHUDAttention.isScreenReaderRunning, "the bus's answer was kept while overridden")
+                XCTAssertTrue(GtkHUDAttention.isScreenReaderRunning)
                 GtkHUDAttention.screenReader = .on
                 Self.setStatus("ScreenReaderEnabled", false)
-                XInput.pump(until: { false }, timeoutMilliseconds: 300)
+                XInput.wait("the watch to read the switch off") { !ScreenReaderWatch.shared.signals.isRunning }
                 XCTAssertTrue(GtkHUDAttention.isScreenReaderRunning)
             }
         }

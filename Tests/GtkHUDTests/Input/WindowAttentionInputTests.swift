@@ -100,8 +100,9 @@ final class WindowAttentionInputTests: XCTestCase {
                 let banner = try! NotificationBanner(title: "Typing…")
                 banner.pausesWhileWindowInactive = false
                 banner.onDismiss = dismissals.dismissed
-                guard window.show(banner, duration: 0.5) != nil else { return XCTFail("no banner widget") }
+                guard window.show(banner, duration: 1) != nil else { return XCTFail("no banner widget") }
                 Self.switchTo(elsewhere)
+                XInput.wait("the queue to see the window left") { window.center.queue.isWindowAway }
                 XCTAssertFalse(banner.isTimeoutPaused)
                 XInput.wait("the timeout in the background") { dismissals.count == 1 }
                 XCTAssertEqual(dismissals.reasons, [.timeout])
@@ -117,6 +118,7 @@ final class WindowAttentionInputTests: XCTestCase {
                 let banner = try! NotificationBanner(title: "Saved")
                 guard window.show(banner, duration: 30) != nil else { return XCTFail("no banner widget") }
                 Self.switchTo(elsewhere)
+                XInput.wait("the queue to see the window left") { window.center.queue.isWindowAway }
                 Self.letTimePass(milliseconds: 300)
                 XCTAssertFalse(banner.isTimeoutPaused)
                 XCTAssertLessThan(banner.remainingTime ?? .zero, .seconds(30))

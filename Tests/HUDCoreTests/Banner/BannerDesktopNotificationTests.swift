@@ -69,6 +69,26 @@ final class RecordingNotifier: DesktopNotificationPresenter {
         #expect(notifier.events == ["send Saved", "withdraw Saved"], "no second withdraw at the end")
     }
 
+    @Test func aBannerWaitingItsTurnGoesOutWhenTheUserLeaves() throws {
+        fixture.queue.windowAttentionChanged(isAttended: true)
+        fixture.queue.enqueue(try makeBanner("First"), duration: 5)
+        let waiting = try banner("Waiting", .whenUnattended)
+        fixture.queue.enqueue(waiting, duration: 5)
+        #expect(waiting.state == .queued)
+        #expect(notifier.events.isEmpty)
+        fixture.queue.windowAttentionChanged(isAttended: false)
+        #expect(notifier.events == ["send Waiting"])
+    }
+
+    @Test func settingNeverOnABannerNotSentKeepsItsChanceForALaterPolicy() throws {
+        fixture.queue.windowAttentionChanged(isAttended: true)
+        let later = try banner("Later", .never)
+        fixture.queue.enqueue(later, duration: nil)
+        later.content.action = BannerAction(label: "Open", identifier: "open")
+        later.content.desktopNotification = .always
+        #expect(notifier.events == ["send Later"])
+    }
+
     @Test func aBannerSeenAndPushedBackIsNotSentWhenItReturnsWhileTheUserIsAway() throws {
         fixture.queue.windowAttentionChanged(isAttended: true)
         let saved = try banner("Saved", .whenUnattended)
@@ -140,13 +160,13 @@ final class RecordingNotifier: DesktopNotificationPresenter {
         #expect(notifier.events == ["send Second", "withdraw Second"])
     }
 
-    @Test func aBannerThatComesOnScreenWhileTheUserIsAwayIsSentThen() throws {
+    @Test func aBannerWaitingWhenTheUserLeavesIsSentOnceAndNotAgainWhenItComesOnScreen() throws {
         fixture.queue.windowAttentionChanged(isAttended: true)
         let first = try banner("First", .never), second = try banner("Second", .whenUnattended)
         fixture.queue.enqueue(first, duration: nil)
         fixture.queue.enqueue(second, duration: nil)
         fixture.queue.windowAttentionChanged(isAttended: false)
-        #expect(notifier.events.isEmpty)
+        #expect(notifier.events == ["send Second"], "the user has not seen it: the first banner holds the window")
         first.dismiss()
         fixture.advance(1)
         #expect(second.state == .showing)

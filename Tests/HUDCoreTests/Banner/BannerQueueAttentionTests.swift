@@ -330,3 +330,34 @@ import Testing
         #expect(facts.hasBeenAttended)
     }
 }
+
+@Suite struct ScreenReaderSignalsTests {
+    @Test func gnomesSwitchAndOrcasServiceCountAlone() {
+        var signals = ScreenReaderSignals()
+        #expect(!signals.isRunning)
+        signals.screenReaderEnabled = true
+        #expect(signals.isRunning)
+        signals = ScreenReaderSignals()
+        signals.screenReaderServiceOwned = true
+        #expect(signals.isRunning)
+    }
+
+    @Test func aSavedAccessibilitySettingNeedsARunningReader() {
+        // at-spi2-core 2.46 to 2.56: IsEnabled stays on after Orca or the on-screen keyboard.
+        var signals = ScreenReaderSignals()
+        signals.screenReaderEnabled = false
+        signals.accessibilityEnabled = true
+        #expect(!signals.isRunning)
+        #expect(signals.dependsOnTheProcess)
+        signals.screenReaderProcessRuns = true
+        #expect(signals.isRunning, "a hand-started Orca 43 or 48")
+    }
+
+    @Test func fromAtSpi261IsEnabledIsLive() {
+        var signals = ScreenReaderSignals()
+        signals.screenReaderEnabled = nil
+        signals.accessibilityEnabled = true
+        #expect(signals.isRunning)
+        #expect(!signals.dependsOnTheProcess)
+    }
+}
