@@ -206,6 +206,16 @@ static inline gboolean gtkhud_display_is_wayland(GdkDisplay *display) {
     return display && g_str_equal(G_OBJECT_TYPE_NAME(display), "GdkWaylandDisplay");
 }
 
+/* gtk_window_present_with_time, deprecated in GTK 4.14 for gtk_window_present,
+   which on X11 presents with GTK's last event time, and X ignores a present
+   older than the last focus change (a window brought forward from a desktop
+   notification). */
+static inline void gtkhud_window_present_with_time(GtkWindow *window, guint32 timestamp) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_window_present_with_time(window, timestamp);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
 /* A new AdwSpinner (libadwaita 1.6+, looked up at run time), or NULL. */
 static inline GtkWidget *gtkhud_adw_spinner_new(void) {
     typedef GtkWidget *(*SpinnerNew)(void);

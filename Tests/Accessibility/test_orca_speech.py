@@ -135,7 +135,7 @@ class OrcaSpeechTests(unittest.TestCase):
         # takes the keyboard to its button, which Orca speaks; Return acts; focus comes back.
         for line in ("screen reader detected: yes", "stayed: yes", "acted: yes", "focus back: yes"):
             self.assertIn(line, self.app_output, self.app_output[-3000:])
-        verdict = [line for line in self.verdicts if "'Undo" in line]
+        verdict = [line for line in self.verdicts if "'Restore" in line]
         self.assertTrue(verdict, "no shown: line for the banner's button")
         self.assertTrue(all(line.startswith("SPOKEN") for line in verdict), verdict)
         # The banner said once how to reach it, in words Orca spoke.

@@ -102,9 +102,11 @@ enum ScenarioRunner {
         let detected = await Clock.until(timeout: 5) { GtkHUDAttention.isScreenReaderRunning }
         emit("screen reader detected: \(detected ? "yes" : "no")")
         var acted = false
-        guard let banner = banners.show(title: "Photo deleted", subtitle: "Undo brings it back",
+        // A button word that the banner's own text does not contain, so the wait
+        // below is for Orca saying the button, not the banner read a moment before.
+        guard let banner = banners.show(title: "Photo deleted", subtitle: "It is in the bin for 30 days",
                                         image: .iconName("user-trash-symbolic"), seconds: 1,
-                                        configure: { $0.setAction("_Undo") { acted = true } }) else {
+                                        configure: { $0.setAction("_Restore") { acted = true } }) else {
             emit("error: the banner was not shown")
             return
         }
@@ -122,7 +124,7 @@ enum ScenarioRunner {
             return
         }
         // The button's name; pauses last until Orca has said it.
-        EventCenter.shared.shown(.button, "Undo")
+        EventCenter.shared.shown(.button, "Restore")
         await Clock.sleep(0.5)
         _ = await Await.run(["xdotool", "key", "Return"])
         let done = await Clock.until(timeout: 5) { acted }

@@ -9,6 +9,6 @@ enum GtkHUDWindows {
     /// X11 with the server's current time, so the focus request is not older
     /// than the last focus change and ignored.
     static func presentNow(_ window: UnsafeMutablePointer<GtkWidget>) {
-        gtk_window_present_with_time(window.asWindow, gtkhud_x11_server_time(gtkhud_window_surface(window)))
+        gtkhud_window_present_with_time(window.asWindow, gtkhud_x11_server_time(gtkhud_window_surface(window)))
     }
 }
