@@ -55,16 +55,25 @@ enum ScenarioRunner {
         Gallery.quit()
     }
 
-    /// Types into the accessibility page's entry with real X key events while a
-    /// banner and a HUD appear; prints `typed: <text>` and fails the scenario
-    /// if any key went elsewhere. Needs `xdotool` and a display of its own.
-    private static func typeWhileMessagesAppear() async {
+    /// Goes to the accessibility page and gives its Notes entry the keyboard
+    /// focus; returns the entry and the widget that holds the focus (its inner
+    /// text), once it does.
+    @discardableResult
+    private static func focusTheNotesEntry() async -> (entry: Widget, text: Widget) {
         let accessibility = Gallery.main.page(named: "accessibility") as! AccessibilityPage
         await page(accessibility)
         let entry = accessibility.typingEntry!
         let text = UI.focusDelegate(of: entry)
         gtk_widget_grab_focus(entry)
         await Await.signal(text.raw, "notify::has-focus") { gtk_widget_has_focus(text) != 0 }
+        return (entry, text)
+    }
+
+    /// Types into the accessibility page's entry with real X key events while a
+    /// banner and a HUD appear; prints `typed: <text>` and fails the scenario
+    /// if any key went elsewhere. Needs `xdotool` and a display of its own.
+    private static func typeWhileMessagesAppear() async {
+        let (entry, text) = await focusTheNotesEntry()
         let words = "typing goes on while messages appear"
         let typist = Process()
         typist.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -93,12 +102,7 @@ enum ScenarioRunner {
     /// Return runs the action. Prints `screen reader detected:`, `stayed:`,
     /// `acted:` and `focus back:` lines, `error:` when something did not happen.
     private static func reachABannerWithTheKeyboard() async {
-        let accessibility = Gallery.main.page(named: "accessibility") as! AccessibilityPage
-        await page(accessibility)
-        let entry = accessibility.typingEntry!
-        let text = UI.focusDelegate(of: entry)
-        gtk_widget_grab_focus(entry)
-        await Await.signal(text.raw, "notify::has-focus") { gtk_widget_has_focus(text) != 0 }
+        let text = await focusTheNotesEntry().text
         let detected = await Clock.until(timeout: 5) { GtkHUDAttention.isScreenReaderRunning }
         emit("screen reader detected: \(detected ? "yes" : "no")")
         var acted = false
@@ -144,14 +148,9 @@ enum ScenarioRunner {
     /// only when a deactivation follows user input. Prints `refocused: yes`
     /// once GTK saw the gallery leave and come back, `error:` otherwise.
     private static func refocusWhileAMessageIsUp() async {
-        let accessibility = Gallery.main.page(named: "accessibility") as! AccessibilityPage
-        await page(accessibility)
-        let entry = accessibility.typingEntry!
-        let text = UI.focusDelegate(of: entry)
+        await focusTheNotesEntry()
         let window = Gallery.window.raw
         let isActive = { gtk_window_is_active(Gallery.window.asWindow) != 0 }
-        gtk_widget_grab_focus(entry)
-        await Await.signal(text.raw, "notify::has-focus") { gtk_widget_has_focus(text) != 0 }
         guard let app = await Await.run(["xdotool", "getactivewindow"])?.trimmingCharacters(in: .whitespacesAndNewlines),
               !app.isEmpty else {
             emit("error: xdotool found no active window (a window manager must run)")
