@@ -41,11 +41,8 @@ class OrcaSpeechTests(unittest.TestCase):
             raise AssertionError(f"gallery not built at {app}")
         listed = subprocess.run([app, "--list-scenarios"], capture_output=True, text=True, timeout=60)
         cls.names = [line.strip() for line in listed.stdout.splitlines()
-                     if line.strip().startswith(("hud-", "banner-"))] + ["a11y-typing", "a11y-refocus"]
-        # Issue #25's scenario runs where it is known to hold: with Orca 43 (Debian 12).
-        # On Debian 13 GtkHUD does not yet see a hand-started Orca 48 (issue #25's note).
-        if not GTK_ANNOUNCES:
-            cls.names.append("a11y-banner-shortcut")
+                     if line.strip().startswith(("hud-", "banner-"))] + ["a11y-typing", "a11y-refocus",
+                                                                           "a11y-banner-shortcut"]
         # GTKHUD_ORCA_KEEP names a folder for Orca's log and the probe's files (to read them afterwards).
         cls.keep = os.environ.get("GTKHUD_ORCA_KEEP") or tempfile.mkdtemp(prefix="gtkhud-orca-")
         pathlib.Path(cls.keep).mkdir(parents=True, exist_ok=True)
@@ -133,7 +130,6 @@ class OrcaSpeechTests(unittest.TestCase):
             self.assertTrue(verdict, f"no shown: line for {text}")
             self.assertTrue(all(line.startswith("SPOKEN") for line in verdict), verdict)
 
-    @unittest.skipIf(GTK_ANNOUNCES, "Orca 48 started by hand is not seen yet (issue #25); runs with Orca 43")
     def test_an_actionable_banner_waits_for_a_screen_reader_user_and_the_shortcut_reaches_it(self):
         # Issue #25: Orca running, a banner with an action outlives its 1 s; Ctrl+F6 (real keys)
         # takes the keyboard to its button, which Orca speaks; Return acts; focus comes back.

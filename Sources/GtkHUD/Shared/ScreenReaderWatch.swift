@@ -126,8 +126,14 @@ final class ScreenReaderWatch {
 
     /// Whether an Orca of this user's desktop session runs: a process named
     /// `orca` (`/proc/<pid>/comm`: Linux names a script run through its `#!`
-    /// line after the script) of this user, on this session's bus (its
-    /// `DBUS_SESSION_BUS_ADDRESS`: another session's reader does not read this app).
+    /// line after the script, and Orca names itself so) of this user, on this
+    /// session's bus (its `DBUS_SESSION_BUS_ADDRESS`: another session's reader
+    /// does not read this app). An Orca whose environment names no session bus
+    /// at all counts as this session's: Orca 48 on Debian 13 retitles its
+    /// process with python3-setproctitle, which writes over the environment
+    /// block `/proc` shows (measured: `comm` "orca", no bus variable left), so
+    /// there is nothing to compare; only the same user running Orca in a second
+    /// session at once could make that wrong.
     private static func orcaProcessRuns() -> Bool {
         guard let proc = opendir("/proc") else { return false }
         defer { closedir(proc) }
@@ -140,10 +146,10 @@ final class ScreenReaderWatch {
             guard stat("/proc/\(name)", &info) == 0, info.st_uid == me,
                   contents(of: "/proc/\(name)/comm", limit: 32).map(firstLine) == "orca" else { continue }
             guard let myBus else { return true }
-            let environment = contents(of: "/proc/\(name)/environ", limit: 1 << 16) ?? []
-            if environment.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == "DBUS_SESSION_BUS_ADDRESS=" + myBus }) {
-                return true
-            }
+            let environment = (contents(of: "/proc/\(name)/environ", limit: 1 << 16) ?? []).split(separator: 0)
+                .map { String(decoding: $0, as: UTF8.self) }
+            let bus = environment.first { $0.hasPrefix("DBUS_SESSION_BUS_ADDRESS=") }
+            if bus == nil || bus == "DBUS_SESSION_BUS_ADDRESS=" + myBus { return true }
         }
         return false
     }
