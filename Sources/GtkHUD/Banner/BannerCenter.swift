@@ -28,7 +28,6 @@ public final class BannerCenter {
     let presenter: BannerStackPresenter
     private let overlayReference: WeakObjectRef
     private var wrappers: [Banner: NotificationBanner] = [:]
-    private var settingsConnections: [SignalConnection] = []
     private var isDestroyed = false
     private let desktopNotifier = BannerCenterNotifier()
 
@@ -59,7 +58,6 @@ public final class BannerCenter {
         queue = BannerQueue(scheduler: GLibScheduler.shared, presenter: presenter)
         presenter.queue = queue
         overlay.implementation.addLayer(stackPointer)
-        followAnimationSetting(of: stackPointer)
         desktopNotifier.center = self
         queue.desktopNotifier = desktopNotifier
     }
@@ -165,28 +163,10 @@ public final class BannerCenter {
     /// The GTK widget of a banner on screen or leaving.
     func widget(for banner: NotificationBanner) -> BannerWidget? { presenter.widget(for: banner.core) }
 
-    /// The one animation-setting observer: mirrors `gtk-enable-animations`
-    /// (and GTK 4.22's reduced-motion setting) into the queue, now and whenever
-    /// the user changes it, so transitions are immediate when animations are off.
-    private func followAnimationSetting(of widget: UnsafeMutablePointer<GtkWidget>) {
-        let refresh: @MainActor () -> Void = { [weak self] in
-            guard let self, !self.isDestroyed else { return }
-            self.queue.animationsEnabled = GtkEnvironment.animationsEnabled(for: self.presenter.stack.widget)
-        }
-        if let settings = gtk_widget_get_settings(widget) {
-            settingsConnections = ["notify::gtk-enable-animations", "notify::gtk-interface-reduced-motion"].map {
-                Signal.connect(UnsafeMutableRawPointer(settings), $0, refresh)
-            }
-        }
-        refresh()
-    }
-
     /// The overlay went (called by its ``OverlayHost``): every banner ends with `.hostDestroyed`.
     func hostDestroyed() {
         guard !isDestroyed else { return }
         isDestroyed = true
-        settingsConnections.forEach { $0.disconnect() }
-        settingsConnections = []
         queue.hostDestroyed()
         wrappers.removeAll()
         presenter.hostDestroyed()

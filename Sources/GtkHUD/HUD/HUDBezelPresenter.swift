@@ -91,7 +91,7 @@ final class HUDBezelPresenter: HUDPresenter {
         installTouchInside(on: created.widget)
         // A new bezel (its role changed, e.g. spinner → error) keeps the focus a
         // blocking HUD had (only the topmost blocking HUD holds it).
-        if isOnScreen, blockHost?.contentBlock?.holders.last?.view === self {
+        if isOnScreen, blockHost?.blockingViewOnTop === self {
             holdBlockingFocus()
         }
     }
@@ -251,9 +251,7 @@ final class HUDBezelPresenter: HUDPresenter {
             let overlayWidget = overlayPointer.asWidget
             guard let implementation = HUDOverlayWidget.of(overlayWidget) else { return }
             let host = OverlayHost.of(implementation)
-            let block = host.contentBlock ?? ContentBlock(overlay: overlayWidget)
-            host.contentBlock = block
-            block.holders.append(ContentBlock.Holder(self))
+            host.acquireContentBlock(for: self)
             blockHost = host
         }
         guard isBlocking else { return }
@@ -267,7 +265,7 @@ final class HUDBezelPresenter: HUDPresenter {
     /// technologies, so nothing is spoken) takes it: `can-focus = false` alone
     /// leaves the focused widget receiving keys, and with no focus at all keys
     /// would go to the window and Escape would not reach the overlay.
-    fileprivate func holdBlockingFocus() {
+    func holdBlockingFocus() {
         if Announcer.mechanisms.contains(.focusForBlockingHUDs), let bezel {
             gtk_widget_set_focusable(bezel.widget, 1)
             gtk_widget_grab_focus(bezel.widget)
@@ -283,13 +281,6 @@ final class HUDBezelPresenter: HUDPresenter {
         // Through the host this HUD holds, not the overlay: that may be gone already.
         guard let host = blockHost else { return }
         blockHost = nil
-        guard let block = host.contentBlock else { return }
-        block.holders.removeAll { $0.view == nil || $0.view === self }
-        if let top = block.holders.last?.view {
-            top.holdBlockingFocus()
-        } else {
-            host.contentBlock = nil
-            block.release()
-        }
+        host.releaseContentBlock(for: self)
     }
 }

@@ -29,6 +29,8 @@ public typealias BannerDismissReason = HUDCore.BannerDismissReason
 public typealias BannerContentError = HUDCore.BannerContentError
 /// Where a window's banners sit: below its header bar (the default) or over its top edge.
 public typealias BannerPlacement = HUDCore.BannerPlacement
+/// Whether a banner also goes to the desktop's notifications (``NotificationBanner/desktopNotification``).
+public typealias DesktopNotificationPolicy = HUDCore.DesktopNotificationPolicy
 /// GtkHUD's messages about refused or corrected input; set `Diagnostics.handler` to capture them.
 public typealias Diagnostics = HUDCore.Diagnostics
 

@@ -7,9 +7,10 @@ import HUDWidgets
 /// (``HUDOverlayWidget/host``), the way libadwaita keeps its queue and toasts
 /// on the `AdwToastOverlay` instance: the overlay's ``BannerCenter``, the
 /// instance HUDs on it, the shared HUD while it is here, the
-/// ``ContentBlock`` that blocking HUDs hold on its content, the keys it
-/// answers (``HostShortcuts``: Escape and the banner shortcut), and the one
-/// watch of its window's activity, which it reports to the banner queue.
+/// ``ContentBlock`` that blocking HUDs acquire and release on its content, the
+/// keys it answers (``HostShortcuts``: Escape and the banner shortcut), and the
+/// one watch each of its window's activity (reported to the banner queue) and
+/// of the animation setting (followed by its banners).
 ///
 /// One dispose handler tears all of it down, in order, when the overlay (its
 /// window) goes: the HUDs end (their completions run), then the banners
@@ -27,7 +28,11 @@ final class OverlayHost {
     /// The shared HUD, while its view is on this overlay.
     weak var sharedHUD: SharedHUD?
     /// The block that blocking HUDs hold on the content, while one is up.
-    var contentBlock: ContentBlock?
+    private var contentBlock: ContentBlock?
+    /// Whether this window animates, watched here once for its HUDs and banners.
+    private(set) var animationsEnabled = true
+    private var animationSettingWatch: [SignalConnection] = []
+    private var animationFollowers: [@MainActor (Bool) -> Void] = []
     private var bannerCenter: BannerCenter?
     /// The window's activity, watched once the overlay has banners.
     private var windowActivity: WindowActivityWatch?
@@ -64,6 +69,7 @@ final class OverlayHost {
         guard !isDestroyed else { return nil }
         let center = BannerCenter(overlay: overlay)
         bannerCenter = center
+        followAnimationSetting { [weak center] enabled in center?.queue.animationsEnabled = enabled }
         // Escape dismisses the focused banner, or else the newest one.
         shortcuts.addEscapeHandler { [weak center] in center?.dismissFront() ?? false }
         watchWindowActivity(of: overlay)
@@ -123,6 +129,56 @@ final class OverlayHost {
         return facts.isAway(wasAttendedBefore: facts.hasBeenAttended)
     }
 
+    // MARK: Content block
+
+    /// The blocking HUD on top, which holds the keyboard while the content is blocked.
+    var blockingViewOnTop: HUDBezelPresenter? { contentBlock?.holders.last?.view }
+
+    /// A blocking HUD takes the content's keyboard: the first one saves the
+    /// content's `can-focus` and the focused widget, later ones share the block.
+    func acquireContentBlock(for view: HUDBezelPresenter) {
+        guard !isDestroyed, let overlay else { return }
+        let block = contentBlock ?? ContentBlock(overlay: overlay.widget)
+        contentBlock = block
+        block.holders.append(ContentBlock.Holder(view))
+    }
+
+    /// A blocking HUD went: the HUD now on top takes the keyboard, or, when it
+    /// was the last, the content gets back what the block saved.
+    func releaseContentBlock(for view: HUDBezelPresenter) {
+        guard let block = contentBlock else { return }
+        block.holders.removeAll { $0.view == nil || $0.view === view }
+        if let top = block.holders.last?.view {
+            top.holdBlockingFocus()
+        } else {
+            contentBlock = nil
+            block.release()
+        }
+    }
+
+    // MARK: Animation setting
+
+    /// Calls `follower` with whether the window animates, now and whenever the
+    /// user changes `gtk-enable-animations` (or GTK 4.22's reduced-motion setting).
+    /// The window's settings are watched once, however many follow them.
+    func followAnimationSetting(_ follower: @escaping @MainActor (Bool) -> Void) {
+        guard !isDestroyed else { return }
+        if animationSettingWatch.isEmpty, let overlay, let settings = gtk_widget_get_settings(overlay.widget) {
+            animationSettingWatch = ["notify::gtk-enable-animations", "notify::gtk-interface-reduced-motion"].map {
+                Signal.connect(UnsafeMutableRawPointer(settings), $0) { [weak self] in self?.animationSettingChanged() }
+            }
+            animationsEnabled = GtkEnvironment.animationsEnabled(for: overlay.widget)
+        }
+        animationFollowers.append(follower)
+        follower(animationsEnabled)
+    }
+
+    private func animationSettingChanged() {
+        guard let overlay else { return }
+        animationsEnabled = GtkEnvironment.animationsEnabled(for: overlay.widget)
+        for follower in animationFollowers { follower(animationsEnabled) }
+    }
+
     // MARK: Instance HUDs
 
     /// A HUD was made on this overlay: it ends with it.
@@ -157,6 +213,9 @@ final class OverlayHost {
         bannerCenter?.hostDestroyed()
         contentBlock?.release()
         contentBlock = nil
+        animationSettingWatch.forEach { $0.disconnect() }
+        animationSettingWatch = []
+        animationFollowers = []
         shortcuts.tearDown()
     }
 }

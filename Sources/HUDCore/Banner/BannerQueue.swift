@@ -211,11 +211,14 @@ public final class BannerQueue {
         settle()
     }
 
-    /// Tells the view to speak what `banner` shows now.
+    /// Tells the view to speak what `banner` shows now, with the hint on how
+    /// to reach it if the chord would reach it now (it is the newest on screen).
     private func announce(_ banner: Banner) {
         banner.lastAnnouncement = BannerAnnouncement(banner.content)
+        let chordReachesIt = visibleBanners.first === banner
         guard let announcement = banner.lastAnnouncement?.addingReachHint(
-            chord: attention.bannerShortcutLabel, hasAction: banner.content.action != nil, alreadyGiven: banner.hasGivenReachHint)
+            chord: attention.bannerShortcutLabel, hasAction: banner.content.action != nil && chordReachesIt,
+            alreadyGiven: banner.hasGivenReachHint)
         else { return }
         if announcement.reachHint != nil { banner.hasGivenReachHint = true }
         presenter?.announce(banner, announcement)

@@ -85,11 +85,14 @@ struct StormGenerator {
                 (1, { g in [.setSharedStyle(dark: g.random.chance(50))] }),
                 (2, { g in [.newHUD(g.id(), window: g.random.pick(windows), mask: g.random.pick(StormMask.allCases))] }),
                 (3, { g in [.bannerShow(g.id(), window: g.random.pick(windows), high: g.random.chance(30),
-                                         duration: g.random.chance(70) ? StormTiming.bannerSeconds : nil)] }),
+                                         duration: g.random.chance(70) ? StormTiming.bannerSeconds : nil,
+                                         action: g.random.chance(30))] }),
                 (2, { g in [.clickEntry(window: g.random.pick(windows))] }),
                 (1, { g in [.hover(window: g.random.pick(windows), g.hoverTarget())] }),
                 (1, { g in [.tab(window: g.random.pick(windows))] }),
                 (2, { g in [.activate(window: g.random.pick(windows))] }),
+                (2, { g in [.pressBannerShortcut(window: g.random.pick(windows))] }),
+                (1, { g in [.escape(window: g.random.pick(windows))] }),
             ]
         }
         // Late progress is only sent where the intended outcome is clear: onto a
@@ -155,6 +158,14 @@ struct StormGenerator {
             options.append((2, { g in [.bannerDismiss(g.random.pick(banners))] }))
             options.append((1, { g in [.bannerIgnoresAttention(g.random.pick(banners))] }))
         }
+        // Any banner ever made, its window gone or not (gone: the setting is refused).
+        let made = model.banners.keys.sorted()
+        if !made.isEmpty {
+            options.append((1, { g in [.bannerNotifies(g.random.pick(made), g.random.pick([.always, .whenUnattended, .never]))] }))
+        }
+        options.append((1, { g in [.multiplier(g.random.chance(15) ? g.random.pick([0, -1]) : g.random.pick([1, 1.5, 2, 3]))] }))
+        options.append((1, { g in [.screenReader(on: g.random.chance(50))] }))
+        options.append((1, { g in [.bannerShortcut(g.random.pick(["<Control>F6", "<Control>F8", nil, "F6+"]))] }))
         options.append((1, { g in [.animations(g.random.chance(60))] }))
         options.append((4, { g in [.wait(milliseconds: g.random.pick([100, 250, 500, 800]))] }))
 

@@ -75,6 +75,8 @@ struct StormModel {
         var acceptsPosts: Bool? = true
         /// A run ended in this step: whether its end came before or after a posted value is open.
         var runEndedThisStep = false
+        /// The result text of the last run that ended while what the HUD shows was open: it may show.
+        var possibleResult: String?
     }
 
     struct Run { var hud: Int; var active = true }
@@ -89,6 +91,18 @@ struct StormModel {
         var mustShowNow = false
         /// Whether its timeout pauses while its window is left (`pausesWhileWindowInactive`).
         var pausesWhenLeft = true
+        /// It has an action button: it does not time out while a screen reader runs.
+        var actionable = false
+        /// The largest timeout multiplier while it lived: its time is at most that many times its duration.
+        var maxMultiplier = 1.0
+        /// The smallest one: its time is at least that many times its duration.
+        var minMultiplier = 1.0
+        /// When `show` was called (wall-clock seconds): no timeout comes sooner than its time after it.
+        var shownAt = 0.0
+        /// A screen reader ran (`.on`) from its show on, without a break: an actionable banner must not time out.
+        var readerThroughout = false
+        /// Its window was destroyed (a window opened again in the slot is another one).
+        var windowGone = false
     }
 
     struct Await {
@@ -107,6 +121,12 @@ struct StormModel {
     var displayedTexts: [String: Int] = [:]
     /// Whether the current step may print a GtkHUD diagnostic (a call the API refuses by design).
     var diagnosticExpected = false
+    /// `GtkHUDAttention.timeoutMultiplier` (issue #25): every banner and result time is multiplied by it.
+    var multiplier = 1.0
+    /// `GtkHUDAttention.screenReader` is `.on`: actionable banners wait for the user.
+    var screenReaderOn = false
+    /// A banner asked for desktop notifications: the storm has no GApplication, which GtkHUD says once, when it sends.
+    var notificationsAsked = false
 
     // MARK: Applying calls
 
@@ -135,7 +155,7 @@ struct StormModel {
         case .showResult(let kind, let status):
             guard let window = sharedTarget() else { return }
             supersedeShared()
-            let until = now + 2 * StormTiming.fade + StormTiming.resultSeconds + StormTiming.slack
+            let until = now + 2 * StormTiming.fade + StormTiming.resultSeconds * multiplier + StormTiming.slack
             present(.result(kind, until: until), in: window, status: status, step: step)
             shared.count = 0
             shared.countKnown = true
@@ -251,16 +271,23 @@ struct StormModel {
                 model.runEndedThisStep = true
                 model.acceptsPosts = false
             }
+            if model.uncertain {
+                // Its other runs may have been cancelled already (Escape): this end's result may show.
+                model.possibleResult = "r\(run) done"
+                displayedTexts["r\(run) done"] = step
+            }
             if model.alive, model.runs.isEmpty, !model.uncertain {
-                model.kind = .result(until: now + 2 * StormTiming.fade + StormTiming.resultSeconds + StormTiming.slack)
+                model.kind = .result(until: now + 2 * StormTiming.fade + StormTiming.resultSeconds * multiplier + StormTiming.slack)
                 model.mode = .success // a result mode: not checked further
                 model.label = "r\(run) done"
                 displayedTexts["r\(run) done"] = step
             }
             huds[record.hud] = model
-        case .bannerShow(let banner, let window, let high, let duration):
+        case .bannerShow(let banner, let window, let high, let duration, let action):
             guard banners[banner] == nil, liveWindows.contains(window) else { return }
-            banners[banner] = BannerModel(window: window, high: high, duration: duration, mustShowNow: high)
+            banners[banner] = BannerModel(window: window, high: high, duration: duration, mustShowNow: high,
+                                          actionable: action, maxMultiplier: multiplier, minMultiplier: multiplier,
+                                          shownAt: now, readerThroughout: screenReaderOn)
             awaits[2_000_000 + banner] = Await(what: "await banner\(banner).dismissed", dueBy: nil)
             displayedTexts["b\(banner)"] = step
         case .bannerUpdate(let banner, let title):
@@ -273,7 +300,27 @@ struct StormModel {
             if awaits[2_000_000 + banner]?.dueBy == nil { awaits[2_000_000 + banner]?.dueBy = due }
         case .bannerIgnoresAttention(let banner):
             banners[banner]?.pausesWhenLeft = false
-        case .hover, .clickEntry, .tab, .activate, .animations, .wait:
+        case .bannerNotifies(let banner, let policy):
+            guard let model = banners[banner] else { return }
+            if model.windowGone { diagnosticExpected = true } else if policy != .never { notificationsAsked = true }
+        case .multiplier(let value):
+            guard value > 0 else { diagnosticExpected = true; return }
+            setMultiplier(min(max(value, 1), 10))
+        case .screenReader(let on):
+            screenReaderOn = on
+            if !on { for key in banners.keys { banners[key]?.readerThroughout = false } }
+        case .bannerShortcut(let chord):
+            if chord == "F6+" { diagnosticExpected = true }
+        case .escape(let window):
+            // A HUD working on a run has a Cancel button, which Escape presses when
+            // that HUD's handler is the newest in the window (a banner's may be):
+            // whether its runs were cancelled is open until the next call settles it.
+            for (key, model) in huds where model.window == window && model.alive && !model.runs.isEmpty {
+                huds[key]?.uncertain = true
+                huds[key]?.acceptsPosts = nil
+                huds[key]?.progress = nil
+            }
+        case .hover, .clickEntry, .tab, .activate, .pressBannerShortcut, .animations, .wait:
             break
         }
     }
@@ -305,6 +352,10 @@ struct StormModel {
         for model in huds.values where model.kind != .hidden && !model.uncertain {
             if let label = model.label { displayedTexts[label] = step }
         }
+        // What an uncertain HUD shows is open: its labels may be on screen (and spoken).
+        for model in huds.values where model.alive && model.uncertain {
+            for label in [model.label, model.appLabel, model.possibleResult].compactMap({ $0 }) { displayedTexts[label] = step }
+        }
     }
 
     /// Ends a step: what was high and new is no longer "just shown".
@@ -319,6 +370,21 @@ struct StormModel {
         if case .result(_, let until) = shared.kind, now > until { hideShared(dropsProgress: false) }
         for (key, model) in huds {
             if case .result(let until) = model.kind, now > until { huds[key]?.kind = .hidden }
+        }
+    }
+
+    /// A new multiplier: results on screen may end later (their share of time
+    /// left is kept), and a banner may take up to the largest one it lived under.
+    private mutating func setMultiplier(_ value: Double) {
+        let extra = max(0, value - multiplier) * StormTiming.resultSeconds
+        multiplier = value
+        if case .result(let kind, let until) = shared.kind { shared.kind = .result(kind, until: until + extra) }
+        for (key, model) in huds {
+            if case .result(let until) = model.kind { huds[key]?.kind = .result(until: until + extra) }
+        }
+        for (key, model) in banners where !model.mustBeGone {
+            banners[key]?.maxMultiplier = max(model.maxMultiplier, value)
+            banners[key]?.minMultiplier = min(model.minMultiplier, value)
         }
     }
 
@@ -417,7 +483,8 @@ struct StormModel {
             huds[key]?.alive = false
             huds[key]?.kind = .hidden
         }
-        for (key, model) in banners where model.window == window {
+        for (key, model) in banners where model.window == window && !model.windowGone {
+            banners[key]?.windowGone = true
             banners[key]?.mustBeGone = true
             banners[key]?.mustShowNow = false
             if awaits[2_000_000 + key]?.dueBy == nil { awaits[2_000_000 + key]?.dueBy = due }

@@ -33,7 +33,8 @@ enum StormOperation: Hashable, Sendable {
     case runEnd(run: Int, succeeds: Bool)
     case runCancel(run: Int)
     // Banners
-    case bannerShow(Int, window: Int, high: Bool, duration: Double?)
+    /// With `action`, the banner has a button (`setAction`): it stays while a screen reader runs.
+    case bannerShow(Int, window: Int, high: Bool, duration: Double?, action: Bool)
     case bannerUpdate(Int, title: String)
     case bannerDismiss(Int)
     // Real input (xdotool) and settings
@@ -44,6 +45,19 @@ enum StormOperation: Hashable, Sendable {
     case activate(window: Int)
     /// `banner.pausesWhileWindowInactive = false`: it times out also while its window is left.
     case bannerIgnoresAttention(Int)
+    /// `banner.desktopNotification = policy` (refused with a message once the banner's window went).
+    case bannerNotifies(Int, DesktopNotificationPolicy)
+    // Attention settings and keys (issue #25)
+    /// `GtkHUDAttention.timeoutMultiplier = value` (zero or negative: refused with a message).
+    case multiplier(Double)
+    /// `GtkHUDAttention.screenReader = .on` (true) or `.off`.
+    case screenReader(on: Bool)
+    /// `GtkHUDAttention.bannerShortcut = chord` (nil: off; one GTK cannot read: refused with a message).
+    case bannerShortcut(String?)
+    /// The user presses the banner shortcut in the window (xdotool; Ctrl+F6 while it is off).
+    case pressBannerShortcut(window: Int)
+    /// The user presses Escape in the window (xdotool): the focused banner, or the newest, goes.
+    case escape(window: Int)
     case animations(Bool)
     case wait(milliseconds: Int)
 }
@@ -137,9 +151,10 @@ extension StormOperation {
                 + "resultDuration: \(StormTiming.resultSeconds)) { try await gate\(run).wait() } }"
         case .runEnd(let run, let succeeds): return succeeds ? "gate\(run).succeed()" : "gate\(run).fail()   // the work throws"
         case .runCancel(let run): return "run\(run).cancel()"
-        case .bannerShow(let banner, let window, let high, let duration):
+        case .bannerShow(let banner, let window, let high, let duration, let action):
             return "let banner\(banner) = try NotificationBanner(title: \"b\(banner)\"); banner\(banner).animationDuration = "
                 + "\(StormTiming.bannerAnimation); \(high ? "banner\(banner).priority = .high; " : "")"
+                + "\(action ? "banner\(banner).setAction(\"Open\") {}; " : "")"
                 + "banner\(banner).show(on: window\(window), duration: \(duration.map { "\($0)" } ?? "nil"))"
         case .bannerUpdate(let banner, let title): return "try banner\(banner).setMessage(title: \(text(title)), subtitle: nil, image: nil)"
         case .bannerDismiss(let banner): return "banner\(banner).dismiss()"
@@ -155,6 +170,12 @@ extension StormOperation {
         case .tab(let window): return "// Tab pressed in window\(window) (xdotool)"
         case .activate(let window): return "// the user switches to window\(window) (xdotool windowfocus)"
         case .bannerIgnoresAttention(let banner): return "banner\(banner).pausesWhileWindowInactive = false"
+        case .bannerNotifies(let banner, let policy): return "banner\(banner).desktopNotification = .\(policy)"
+        case .multiplier(let value): return "GtkHUDAttention.timeoutMultiplier = \(value)"
+        case .screenReader(let on): return "GtkHUDAttention.screenReader = .\(on ? "on" : "off")"
+        case .bannerShortcut(let chord): return "GtkHUDAttention.bannerShortcut = \(text(chord))"
+        case .pressBannerShortcut(let window): return "// the user presses the banner shortcut in window\(window) (xdotool)"
+        case .escape(let window): return "// Escape pressed in window\(window) (xdotool)"
         case .animations(let enabled): return "GtkEnvironment.setAnimationsEnabled(\(enabled))"
         case .wait(let milliseconds): return "// \(milliseconds) ms pass (the main loop runs)"
         }

@@ -37,6 +37,10 @@ enum StormRunner {
         ProgressHUD.fadeInDuration = StormTiming.fade
         ProgressHUD.fadeOutDuration = StormTiming.fade
         ProgressHUD.appearance = HUDAppearance()
+        // The storm decides whether a screen reader runs (the model starts with none).
+        GtkHUDAttention.timeoutMultiplier = 1
+        GtkHUDAttention.screenReader = .off
+        GtkHUDAttention.bannerShortcut = "<Control>F6"
         GtkEnvironment.setAnimationsEnabled(true)
         Announcer.clearPendingDescription()
         XInput.pump(until: { false }, timeoutMilliseconds: 20)
@@ -61,7 +65,7 @@ enum StormRunner {
             let number = index + 1
             for operation in step {
                 switch operation {
-                case .hover, .clickEntry, .tab, .activate: usedInput = true
+                case .hover, .clickEntry, .tab, .activate, .pressBannerShortcut, .escape: usedInput = true
                 default: break
                 }
                 model.apply(operation, now: now, step: number)
@@ -111,7 +115,7 @@ enum StormRunner {
         let warmUp: [[StormOperation]] = [
             [.newHUD(1, window: 0, mask: .none)], [.hudMask(1, .black)], [.hudShow(1)], [.hudMask(1, .clear)], [.hudHide(1)],
             [.show("t1")], [.setSharedMask(.black)], [.showResult(.success, "t2")], [.dismiss],
-            [.bannerShow(2, window: 1, high: true, duration: 0.4)], [.bannerDismiss(2)], [.animations(false)], [.animations(true)],
+            [.bannerShow(2, window: 1, high: true, duration: 0.4, action: true)], [.pressBannerShortcut(window: 1)], [.escape(window: 1)], [.bannerDismiss(2)], [.animations(false)], [.animations(true)],
         ] + generator.steps(40)
         _ = run(warmUp, stoppingAt: [])
     }
@@ -150,6 +154,9 @@ enum StormRunner {
         let maximum = ProgressHUD.maximumDismissTime
         let fadeIn = ProgressHUD.fadeInDuration
         let fadeOut = ProgressHUD.fadeOutDuration
+        let multiplier = GtkHUDAttention.timeoutMultiplier
+        let screenReader = GtkHUDAttention.screenReader
+        let bannerShortcut = GtkHUDAttention.bannerShortcut
 
         func restore() {
             ProgressHUD.appearance = appearance
@@ -158,6 +165,9 @@ enum StormRunner {
             ProgressHUD.maximumDismissTime = maximum
             ProgressHUD.fadeInDuration = fadeIn
             ProgressHUD.fadeOutDuration = fadeOut
+            GtkHUDAttention.timeoutMultiplier = multiplier
+            GtkHUDAttention.screenReader = screenReader
+            GtkHUDAttention.bannerShortcut = bannerShortcut
         }
     }
 }

@@ -38,13 +38,13 @@ struct StormShrinker {
                     guard huds.contains(hud) else { return false }
                     runs.insert(run)
                     return true
-                case .bannerShow(let banner, _, _, _): banners.insert(banner); return true
+                case .bannerShow(let banner, _, _, _, _): banners.insert(banner); return true
                 case .hudShow(let hud), .hudHide(let hud), .hudHideAndWait(let hud, _), .hudMode(let hud, _),
                      .hudLabel(let hud, _), .hudProgress(let hud, _, _), .hudMask(let hud, _),
                      .hover(_, .hudBezel(let hud)):
                     return huds.contains(hud)
                 case .runEnd(let run, _), .runCancel(let run): return runs.contains(run)
-                case .bannerUpdate(let banner, _), .bannerDismiss(let banner), .bannerIgnoresAttention(let banner),
+                case .bannerUpdate(let banner, _), .bannerDismiss(let banner), .bannerIgnoresAttention(let banner), .bannerNotifies(let banner, _),
                      .hover(_, .banner(let banner)):
                     return banners.contains(banner)
                 default: return true

@@ -18,6 +18,8 @@ final class StormWorld {
     var returned: Set<Int> = []
     /// Announcements not yet looked at by the checks.
     var announcements: [Announcer.Record] = []
+    /// Banners that went and were not yet looked at by the checks: when (wall-clock seconds) and why.
+    var bannerEnds: [Int: (time: Double, reason: BannerDismissReason)] = [:]
     private var observation: HUDObservation?
     /// The window where the last step clicked the entry, for the focus check.
     var clickedWindow: Int?
@@ -107,11 +109,13 @@ final class StormWorld {
         case .runEnd(let run, let succeeds):
             runs[run]?.gate.resolve(succeeds ? .success(()) : .failure(StormGate.WorkFailed()))
         case .runCancel(let run): runs[run]?.task.cancel()
-        case .bannerShow(let id, let slot, let high, let duration):
+        case .bannerShow(let id, let slot, let high, let duration, let action):
             guard banners[id] == nil, let window = windows[slot],
                   let banner = try? NotificationBanner(title: "b\(id)") else { return }
             banner.animationDuration = StormTiming.bannerAnimation
             if high { banner.priority = .high }
+            if action { banner.setAction("Open") {} }
+            banner.onDismiss = { [weak self] reason in self?.bannerEnds[id] = (StormRunner.now, reason) }
             banners[id] = banner
             banner.show(on: window.window, duration: duration)
             Task.immediate { @MainActor [weak self] in
@@ -138,6 +142,15 @@ final class StormWorld {
             windows[slot]?.withInput { _ in }
         case .bannerIgnoresAttention(let id):
             banners[id]?.pausesWhileWindowInactive = false
+        case .bannerNotifies(let id, let policy): banners[id]?.desktopNotification = policy
+        case .multiplier(let value): GtkHUDAttention.timeoutMultiplier = value
+        case .screenReader(let on): GtkHUDAttention.screenReader = on ? .on : .off
+        case .bannerShortcut(let chord): GtkHUDAttention.bannerShortcut = chord
+        case .pressBannerShortcut(let slot):
+            let key = GtkHUDAttention.bannerShortcut == "<Control>F8" ? "ctrl+F8" : "ctrl+F6"
+            windows[slot]?.withInput { $0.key(key) }
+        case .escape(let slot):
+            windows[slot]?.withInput { $0.key("Escape") }
         case .animations(let enabled): GtkEnvironment.setAnimationsEnabled(enabled)
         case .wait(let milliseconds): XInput.pump(until: { false }, timeoutMilliseconds: UInt32(milliseconds))
         }

@@ -46,6 +46,25 @@ import Testing
         #expect(fixture.presenter.announcementDetails.last?.reachHint == "Ctrl+F6", "each banner says it once")
     }
 
+    /// The chord reaches the newest banner on screen: an older one whose
+    /// words change (or that gets its action) under a newer one does not
+    /// say it, and says it once it is the newest.
+    @Test func onlyTheBannerTheChordReachesSaysHowToReachIt() throws {
+        let fixture = BannerFixture(maxVisible: 2)
+        fixture.attention.setBannerShortcutLabel("Ctrl+F6")
+        let older = try makeBanner("Copying")
+        fixture.queue.enqueue(older, duration: 10)
+        let newer = try makeBanner("Saved")
+        fixture.queue.enqueue(newer, duration: 10)
+        older.content.action = BannerAction(label: "Undo", identifier: "undo")
+        try older.content.replaceMessage(title: "Copied", subtitle: nil, image: nil)
+        #expect(fixture.presenter.announcements == ["Copying", "Saved", "Copied"])
+        #expect(fixture.presenter.announcementDetails.last?.reachHint == nil, "the chord would reach \"Saved\"")
+        fixture.queue.dismiss(newer)
+        try older.content.replaceMessage(title: "Copied 3 files", subtitle: nil, image: nil)
+        #expect(fixture.presenter.announcementDetails.last?.reachHint == "Ctrl+F6")
+    }
+
     @Test func theHintIsNotNewWords() throws {
         let plain = try #require(BannerAnnouncement(try BannerContent(title: "Deleted")))
         let hinted = plain.addingReachHint(chord: "Ctrl+F6", hasAction: true, alreadyGiven: false)
