@@ -119,8 +119,8 @@ public final class HUD {
     /// `gtk_window_set_urgency_hint` is gone), so the notification is the only
     /// signal. Off by default: most runs are short and watched.
     public var notifiesWhenUnattended = false
-    /// The desktop notification of the last run's result, while it is out.
-    var runNotice: HUDRunNotice?
+    /// This HUD's runs in its window's notice ledger (made at the first run's end).
+    var runNoticeSource: HUDRunNotices.Source?
     /// Called once after each hide finishes: the fade-out ended, or the hide
     /// came during the grace time so the HUD never appeared. Not called for a
     /// hide that a later ``show(animated:)`` superseded (the HUD stays up).
