@@ -107,6 +107,31 @@ final class DesktopNotificationTests: XCTestCase {
         }
     }
 
+    func testNewWordsOnTheBannerReplaceItsNotification() throws {
+        try MainActor.assumeIsolated {
+            try Self.withNotifyingApp { server, window, _, elsewhere in
+                Self.leave(window, for: elsewhere)
+                let banner = try NotificationBanner(title: "Exporting", subtitle: "report.pdf")
+                banner.desktopNotification = .whenUnattended
+                window.show(banner, duration: 30)
+                server.waitForNotification(titled: "Exporting")
+                // dunst's reply to the first Notify must be in: GLib replaces by the server's id.
+                XCTAssertEqual(server.dunstctl("count", "displayed")?.trimmingCharacters(in: .whitespacesAndNewlines), "1")
+                try banner.setMessage(title: "Exported", subtitle: "report.pdf is ready", image: nil)
+                let update = server.waitForNotification(titled: "Exported")
+                XCTAssertEqual(update?.strings[safe: 3], "report.pdf is ready")
+                XCTAssertNotEqual(update?.numbers.first ?? 0, 0, "replaces_id: the same notification, replaced")
+                XCTAssertEqual(server.count("CloseNotification"), 0, "replaced, not withdrawn and sent anew")
+                XCTAssertEqual(server.dunstctl("count", "displayed")?.trimmingCharacters(in: .whitespacesAndNewlines), "1",
+                               "dunst shows one")
+                banner.backgroundColor = HUDColor(red: 0.2, green: 0.4, blue: 0.6)
+                banner.dismiss()
+                server.wait(for: "CloseNotification")
+                XCTAssertEqual(server.count("Notify"), 2, "a colour is not something the desktop shows")
+            }
+        }
+    }
+
     func testComingBackToTheWindowWithdrawsIt() throws {
         try MainActor.assumeIsolated {
             try Self.withNotifyingApp { server, window, input, elsewhere in
