@@ -56,7 +56,7 @@ final class DesktopNotificationTests: XCTestCase {
         other.setChild(gtk_label_new("Another window"))
         other.present()
         defer { other.close() }
-        _ = window.center // the window's activity is watched from its first banner use
+        _ = window.center // GtkHUD watches the window from its first use on it (the host)
         guard let input = XInput(window: window.window), let elsewhere = XInput(window: other.window) else {
             return XCTFail("xdotool found no X window for the test windows")
         }
@@ -284,6 +284,34 @@ final class DesktopNotificationTests: XCTestCase {
                 server.wait(for: "CloseNotification")
                 XInput.wait("the urgency hint cleared") { Self.isUrgent(input) == false }
                 XCTAssertEqual(server.count("Notify"), 1)
+            }
+        }
+    }
+
+    func testTheSameHUDsNextResultReplacesItsNotice() throws {
+        try MainActor.assumeIsolated {
+            try Self.withNotifyingApp { server, window, input, elsewhere in
+                let hud = try HUD(on: window.window)
+                hud.graceTime = 0
+                hud.notifiesWhenUnattended = true
+                Self.switchTo(elsewhere)
+                let finished = BannerCallCounter()
+                for batch in ["First batch", "Second batch"] {
+                    hud.label = batch
+                    Task { @MainActor in
+                        _ = try? await hud.run(resultDuration: 0.2) { 42 }
+                        finished.tick()
+                    }
+                    server.waitForNotification(titled: batch)
+                    // dunst's reply must be in before the withdrawal (see testARunsNoticeGoesWithItsWindow).
+                    server.dunstctl("count", "displayed")
+                }
+                server.wait(for: "CloseNotification")
+                XCTAssertEqual(server.count("CloseNotification"), 1, "the first result's notice went with the second's arrival")
+                XInput.wait("both runs") { finished.count == 2 }
+                Self.switchTo(input)
+                server.wait(for: "CloseNotification", count: 2)
+                XCTAssertEqual(server.count("Notify"), 2)
             }
         }
     }
