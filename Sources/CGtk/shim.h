@@ -183,7 +183,6 @@ static inline double gtkhud_widget_surface_scale(GtkWidget *widget) {
 static inline GdkSurface *gtkhud_window_surface(GtkWidget *window) {
     return gtk_widget_get_realized(window) ? gtk_native_get_surface(GTK_NATIVE(window)) : NULL;
 }
-/* The GdkToplevelState bits of a toplevel surface (0 for any other surface). */
 /* The X server's time now, for bringing a window forward on the user's behalf
  * (they clicked a desktop notification): on X11, gtk_window_present() uses the
  * last event time the app saw, and X ignores a focus request older than the
@@ -196,6 +195,20 @@ static inline guint32 gtkhud_x11_server_time(GdkSurface *surface) {
         || !G_TYPE_CHECK_INSTANCE_TYPE(surface, surface_type())) return GDK_CURRENT_TIME;
     return server_time(surface);
 }
+/* Sets or clears the urgency hint (WM_HINTS' UrgencyHint: the window manager's
+ * "look at me") of an X11 toplevel surface. Returns FALSE, doing nothing, for
+ * any other surface (Wayland has no urgency), a NULL one, or a GDK without the
+ * call. Looked up at run time: GDK's X11 header is not included here. */
+static inline gboolean gtkhud_x11_surface_set_urgency(GdkSurface *surface, gboolean urgent) {
+    void (*set_urgency)(GdkSurface *, gboolean) =
+        (void (*)(GdkSurface *, gboolean))dlsym(RTLD_DEFAULT, "gdk_x11_surface_set_urgency_hint");
+    GType (*surface_type)(void) = (GType (*)(void))dlsym(RTLD_DEFAULT, "gdk_x11_surface_get_type");
+    if (surface == NULL || set_urgency == NULL || surface_type == NULL
+        || !G_TYPE_CHECK_INSTANCE_TYPE(surface, surface_type())) return FALSE;
+    set_urgency(surface, urgent);
+    return TRUE;
+}
+/* The GdkToplevelState bits of a toplevel surface (0 for any other surface). */
 static inline guint gtkhud_toplevel_state(GdkSurface *surface) {
     return (surface && GDK_IS_TOPLEVEL(surface)) ? (guint) gdk_toplevel_get_state(GDK_TOPLEVEL(surface)) : 0;
 }

@@ -13,7 +13,7 @@ GTKHUD_DEBIAN_PACKAGES=(
     adwaita-icon-theme fonts-cantarell                  # symbolic icons and a real font for pixel tests
     desktop-file-utils appstream                        # validating the gallery's desktop integration
     librsvg2-common                                     # gdk-pixbuf's SVG loader (the gallery's icon)
-    orca speech-dispatcher openbox x11-utils            # the real screen reader, its speech server, a window manager
+    orca speech-dispatcher openbox x11-utils            # the real screen reader, its speech server, a window manager, xprop (urgency hints)
     dunst                                               # a real notification server (dunstctl) for the desktop-notification tests
     xdotool                                             # real X key and pointer events
     gettext locales                                     # msgfmt/xgettext for scripts/check-po; the locales below

@@ -61,8 +61,9 @@ pixel_tests="GtkHUDTests.(RingSharpnessTests|TextScaleTests|ContrastTests)"
 run_pass GDK_SCALE=2 "$pixel_tests" env GDK_SCALE=2 GTKHUD_EXPECT_SCALE=2
 run_pass ADW_DEBUG_HIGH_CONTRAST=1 "GtkHUDTests.(ContrastTests|TextScaleTests)" env ADW_DEBUG_HIGH_CONTRAST=1
 run_pass GTK_THEME=HighContrast "GtkHUDTests.(ContrastTests|TextScaleTests)" env GTK_THEME=HighContrast
-# Window switches through a window manager, as a user's Alt+Tab goes (xdotool windowactivate).
-run_pass "window manager (openbox)" "GtkHUDTests.WindowAttentionInputTests" bash scripts/lib/with-openbox.sh
+# Window switches through a window manager, as a user's Alt+Tab goes (xdotool windowactivate),
+# and the desktop notifications with a manager that reads the urgency hint.
+run_pass "window manager (openbox)" "GtkHUDTests.(WindowAttentionInputTests|DesktopNotificationTests)" bash scripts/lib/with-openbox.sh
 
 # Wayland at 1x, at fractional scales (125 %, 150 %) and at 2x: a headless
 # mutter per scale, in its own D-Bus session (scripts/lib/mutter-session.sh).

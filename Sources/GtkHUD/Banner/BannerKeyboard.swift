@@ -57,17 +57,23 @@ final class BannerKeyboard {
 
     /// The banner shortcut: from outside, the keyboard goes to the newest
     /// banner (its action, else its close button, else the banner); from
-    /// inside, back where it was. Returns whether it took the key (not with
-    /// no banner on screen).
+    /// inside, back where it was. Returns whether it took the key: not with
+    /// no banner on screen, nor when the banner cannot take the focus (the
+    /// app made it insensitive, say); then no visit begins, and the key goes
+    /// on to the window.
     func shortcutPressed() -> Bool {
         if containsFocus {
             giveFocusBack()
             return true
         }
         guard let newest = shownBanners().first else { return false }
+        // Set before the grab: the focus entering the stack happens inside it.
         focusBefore = focusWidget.map { WeakObjectRef($0.raw) }
         isVisiting = true
-        gtk_widget_grab_focus(newest.keyboardTarget)
+        guard gtk_widget_grab_focus(newest.keyboardTarget) != 0 else {
+            endVisit()
+            return false
+        }
         return true
     }
 

@@ -81,11 +81,11 @@ extension HUD {
     func finish(_ token: HUDRunLedger.Token, mode: Mode, label: String?, resultDuration: Double) {
         cancellers[token] = nil
         guard runs.end(token) else { return }
-        // The next result replaces the last one's notice.
-        runNotice?.withdraw()
-        runNotice = nil
-        if notifiesWhenUnattended, host?.isWindowAway() == true {
-            runNotice = HUDRunNotice(outcome: mode, working: self.label, result: label, window: host?.window)
+        // Whether the desktop hears of it, and what this replaces, is HUDCore's decision (HUDRunNotices).
+        if let host {
+            runNoticeSource = runNoticeSource ?? host.runNotices.makeSource()
+            host.runEnded(by: runNoticeSource!, outcome: mode, working: self.label, result: label,
+                          notifiesWhenUnattended: notifiesWhenUnattended)
         }
         if lifecycle.phase == .gracePending || !lifecycle.isVisible {
             setButton(nil)

@@ -115,12 +115,15 @@ public final class HUD {
     /// ``NotificationBanner/desktopNotification``): its label as the title, and
     /// "Success", "Failed" or "Cancelled" (in the user's language) as the body;
     /// clicking it brings the window forward. It is withdrawn when the user
-    /// comes back to the window. GTK 4 has no urgency hint (GTK 3's
-    /// `gtk_window_set_urgency_hint` is gone), so the notification is the only
-    /// signal. Off by default: most runs are short and watched.
+    /// comes back to the window, when this HUD's next run ends, or when the
+    /// window is destroyed. A window that has never been active (a headless
+    /// compositor) does not count as left. On X11 the window also gets the
+    /// urgency hint while the notice is due (Wayland has none; GTK 3's
+    /// `gtk_window_set_urgency_hint` is gone). Off by default: most runs are
+    /// short and watched. The rules are HUDCore's `HUDRunNotices`.
     public var notifiesWhenUnattended = false
-    /// The desktop notification of the last run's result, while it is out.
-    var runNotice: HUDRunNotice?
+    /// This HUD's runs in its window's notice ledger (made at the first run's end).
+    var runNoticeSource: HUDRunNotices.Source?
     /// Called once after each hide finishes: the fade-out ended, or the hide
     /// came during the grace time so the HUD never appeared. Not called for a
     /// hide that a later ``show(animated:)`` superseded (the HUD stays up).

@@ -8,8 +8,9 @@ import HUDWidgets
 /// on the `AdwToastOverlay` instance: the overlay's ``BannerCenter``, the
 /// instance HUDs on it, the shared HUD while it is here, the
 /// ``ContentBlock`` that blocking HUDs acquire and release on its content, the
-/// keys it answers (``HostShortcuts``: Escape and the banner shortcut), and the
-/// one watch each of its window's activity (reported to the banner queue) and
+/// keys it answers (``HostShortcuts``: Escape and the banner shortcut), the one
+/// watch of its window's activity (reported to the banner queue and to the
+/// window's ``/HUDCore/HUDRunNotices``, and those notices), and the one watch
 /// of the animation setting (followed by its banners).
 ///
 /// One dispose handler tears all of it down, in order, when the overlay (its
@@ -34,8 +35,15 @@ final class OverlayHost {
     private var animationSettingWatch: [SignalConnection] = []
     private var animationFollowers: [@MainActor (Bool) -> Void] = []
     private var bannerCenter: BannerCenter?
-    /// The window's activity, watched once the overlay has banners.
+    /// The window's activity, watched from the host's start, and again
+    /// whenever the overlay moves into another window (`notify::root`).
     private var windowActivity: WindowActivityWatch?
+    /// The window `windowActivity` watches.
+    private var watchedWindow: WeakObjectRef?
+    private var rootConnection: SignalConnection?
+    /// `HUD.run`'s notices to the desktop while the user is elsewhere (decided in HUDCore).
+    let runNotices = HUDRunNotices()
+    private let runNoticeDesktop: HUDRunNoticeDesktop
     /// Escape and the banner shortcut, on the overlay's key-event target.
     private(set) var shortcuts: HostShortcuts!
     private(set) var isDestroyed = false
@@ -44,8 +52,15 @@ final class OverlayHost {
 
     private init(overlay: HUDOverlayWidget) {
         self.overlay = overlay
+        let overlayWidget = WeakObjectRef(overlay.widget.raw)
+        runNoticeDesktop = HUDRunNoticeDesktop { Self.window(of: overlayWidget) }
+        runNoticeDesktop.notices = runNotices
+        runNotices.presenter = runNoticeDesktop
         overlay.addDisposeHandler { [weak self] in self?.overlayDisposed() }
         shortcuts = HostShortcuts(on: overlay.keyEventTarget) { [weak self] in self?.focusBanners() ?? false }
+        // An overlay the app made may be put into its window later (or moved to another).
+        rootConnection = Signal.connect(overlay.widget.raw, "notify::root") { [weak self] in self?.watchWindowActivity() }
+        watchWindowActivity()
     }
 
     /// The host of `overlay`, made on first use.
@@ -72,7 +87,7 @@ final class OverlayHost {
         followAnimationSetting { [weak center] enabled in center?.queue.animationsEnabled = enabled }
         // Escape dismisses the focused banner, or else the newest one.
         shortcuts.addEscapeHandler { [weak center] in center?.dismissFront() ?? false }
-        watchWindowActivity(of: overlay)
+        reportWindowActivity()
         return center
     }
 
@@ -84,21 +99,27 @@ final class OverlayHost {
     }
 
 
-    /// Reports the window's activity to the banner queue, now and on every change.
-    private func watchWindowActivity(of overlay: HUDOverlay) {
-        guard windowActivity == nil, let root = gtk_widget_get_root(overlay.pointer),
-              gtkhud_is_a(UnsafeMutableRawPointer(root), gtk_window_get_type()) != 0 else { return }
-        let watch = WindowActivityWatch(window: UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)) { [weak self] in
-            self?.reportWindowActivity()
-        }
-        windowActivity = watch
+    /// Watches the overlay's window (if it is in a `GtkWindow` now) and
+    /// reports its activity to the banner queue and the run notices, now and
+    /// on every change. Called again when the overlay's root changes.
+    private func watchWindowActivity() {
+        guard !isDestroyed else { return }
+        let root = overlay.flatMap { Self.window(of: $0.widget) }
+        if let root, watchedWindow?.withObject({ $0 == UnsafeMutableRawPointer(root) }) == true { return }
+        windowActivity?.stop()
+        windowActivity = nil
+        watchedWindow = nil
+        guard let root else { return }
+        windowActivity = WindowActivityWatch(window: root) { [weak self] in self?.reportWindowActivity() }
+        watchedWindow = WeakObjectRef(root.raw)
         reportWindowActivity()
     }
 
     private func reportWindowActivity() {
-        guard let watch = windowActivity, let queue = bannerCenter?.queue else { return }
+        guard let watch = windowActivity else { return }
         let facts = Self.facts(of: watch)
-        queue.windowAttentionChanged(isAttended: facts.isAttended, wasAttendedBefore: facts.hasBeenAttended)
+        runNotices.windowChanged(facts)
+        bannerCenter?.queue.windowAttentionChanged(isAttended: facts.isAttended, wasAttendedBefore: facts.hasBeenAttended)
     }
 
     private static func facts(of watch: WindowActivityWatch) -> WindowFacts {
@@ -114,19 +135,26 @@ final class OverlayHost {
 
     /// The overlay's window, if it is a `GtkWindow`.
     var window: UnsafeMutablePointer<GtkWidget>? {
-        guard let overlay, let root = gtk_widget_get_root(overlay.widget),
+        overlay.flatMap { Self.window(of: $0.widget) }
+    }
+
+    private static func window(of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        guard let root = gtk_widget_get_root(widget),
               gtkhud_is_a(UnsafeMutableRawPointer(root), gtk_window_get_type()) != 0 else { return nil }
         return UnsafeMutableRawPointer(root).asWidget
     }
 
-    /// Whether the user has left the overlay's window now (HUDCore's rule,
-    /// ``WindowFacts/isAway(wasAttendedBefore:)``), asked once (HUD.run's end).
-    func isWindowAway() -> Bool {
-        guard !isDestroyed, let window else { return false }
-        let watch = windowActivity ?? WindowActivityWatch(window: window) {}
-        defer { if watch !== windowActivity { watch.stop() } }
-        let facts = Self.facts(of: watch)
-        return facts.isAway(wasAttendedBefore: facts.hasBeenAttended)
+    private static func window(of overlay: WeakObjectRef) -> UnsafeMutablePointer<GtkWidget>? {
+        overlay.withObject { window(of: $0.asWidget) } ?? nil
+    }
+
+    // MARK: HUD.run's notices
+
+    /// A run of `hud` ended and shows its result (see ``/HUDCore/HUDRunNotices``).
+    func runEnded(by hud: HUDRunNotices.Source, outcome: HUDMode, working: String?, result: String?,
+                  notifiesWhenUnattended: Bool) {
+        runNotices.runEnded(by: hud, outcome: outcome, working: working, result: result,
+                            notifiesWhenUnattended: notifiesWhenUnattended, strings: HUDStrings.current)
     }
 
     // MARK: Content block
@@ -208,8 +236,12 @@ final class OverlayHost {
         liveHUDs = []
         sharedHUD?.hostDestroyed(self)
         sharedHUD = nil
+        runNotices.hostDestroyed()
+        rootConnection?.disconnect()
+        rootConnection = nil
         windowActivity?.stop()
         windowActivity = nil
+        watchedWindow = nil
         bannerCenter?.hostDestroyed()
         contentBlock?.release()
         contentBlock = nil

@@ -17,7 +17,7 @@ public final class Banner {
     public var content: BannerContent {
         didSet {
             content = Self.corrected(content, current: oldValue, source: correctionSource ?? "Banner.content")
-            owner?.contentDidChange(of: self)
+            owner?.contentDidChange(of: self, from: oldValue)
         }
     }
 

@@ -72,8 +72,33 @@ extension BannerQueue {
         }
     }
 
+    /// The app changed `banner`'s content: a notification that is out is
+    /// replaced (same id) when what it shows changed, so the desktop never
+    /// tells an older story than the window.
+    func desktopNotificationTextMayHaveChanged(for banner: Banner, from old: BannerContent) {
+        guard banner.desktopNotificationLedger.isOut,
+              DesktopNotificationText(old) != DesktopNotificationText(banner.content) else { return }
+        desktopNotifier?.updateDesktopNotification(for: banner, id: banner.desktopNotificationID)
+    }
+
     private func withdrawDesktopNotification(of banner: Banner) {
         guard banner.desktopNotificationLedger.end() else { return }
         desktopNotifier?.withdrawDesktopNotification(id: banner.desktopNotificationID)
+    }
+}
+
+/// What a banner's desktop notification shows of its content: a change to
+/// any of it replaces a notification that is out.
+private struct DesktopNotificationText: Equatable {
+    let title: String?
+    let subtitle: String?
+    let usesMarkup: Bool
+    let buttonLabel: String?
+
+    init(_ content: BannerContent) {
+        title = content.title
+        subtitle = content.subtitle
+        usesMarkup = content.usesMarkup
+        buttonLabel = content.action?.label
     }
 }

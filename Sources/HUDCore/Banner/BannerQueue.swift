@@ -198,8 +198,9 @@ public final class BannerQueue {
 
     // MARK: - Called by Banner
 
-    func contentDidChange(of banner: Banner) {
+    func contentDidChange(of banner: Banner, from old: BannerContent) {
         desktopNotificationPolicyMayHaveChanged(for: banner)
+        desktopNotificationTextMayHaveChanged(for: banner, from: old)
         guard visibleBanners.contains(banner) || leavingBanners.contains(banner) else { return }
         // An action added, or one of the attention settings changed.
         if isShowing(banner) { applyAttention(to: banner) }

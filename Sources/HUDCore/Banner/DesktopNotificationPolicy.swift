@@ -40,6 +40,18 @@ public protocol DesktopNotificationPresenter: AnyObject {
 
     /// Withdraws the notification sent with `id`.
     func withdrawDesktopNotification(id: String)
+
+    /// Replaces the notification out with `id` by one that shows `banner`'s
+    /// content now: what it shows (title, subtitle, button, markup) changed.
+    /// The default sends it again with the same id, which a `GNotification`
+    /// (and the freedesktop.org `replaces_id`) turns into a replacement.
+    func updateDesktopNotification(for banner: Banner, id: String)
+}
+
+extension DesktopNotificationPresenter {
+    public func updateDesktopNotification(for banner: Banner, id: String) {
+        _ = sendDesktopNotification(for: banner, id: id)
+    }
 }
 
 /// Where one banner's desktop notification is: the exactly-once rules.

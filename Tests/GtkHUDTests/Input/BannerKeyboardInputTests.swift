@@ -236,6 +236,54 @@ final class BannerKeyboardInputTests: XCTestCase {
         }
     }
 
+    /// A banner that cannot take the focus (made insensitive by the app): the
+    /// shortcut does not count as taken, the key goes on to the window, and
+    /// no visit is left behind: a user who later tabs into the banners and
+    /// presses the shortcut goes to the content's first widget, not back to
+    /// where the failed press was made.
+    func testAShortcutThatCannotFocusTheBannerIsNotTaken() throws {
+        try MainActor.assumeIsolated {
+            try Self.withInput { window, input, before in
+                // On the window before GtkHUD's host puts its table there (the first banner),
+                // in the same phase: GTK runs a widget's controllers newest first and stops at
+                // the first that handles a key, so this sees only the keys the table passes on.
+                var passedOn = 0
+                let keys = gtk_event_controller_key_new()!
+                Signal.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { keyval, _, state in
+                    if keyval == UInt32(GDK_KEY_F6), state & GDK_CONTROL_MASK.rawValue != 0 { passedOn += 1 }
+                    return false
+                }
+                gtk_widget_add_controller(window.window, keys)
+                defer { gtk_widget_remove_controller(window.window, keys) }
+                let banner = try! NotificationBanner(title: "Out of reach for now")
+                banner.setAction("Undo") {}
+                guard let widget = Self.shown(banner, in: window) else { return }
+                gtk_widget_set_sensitive(widget.widget, 0)
+                input.key("ctrl+F6")
+                input.waitUntilHandled(by: window.window)
+                XCTAssertEqual(Self.focus(of: window), before, "the banner could not take the focus")
+                XCTAssertEqual(passedOn, 1, "not taken: the key went on to the window")
+                XCTAssertFalse(banner.isTimeoutPaused, "the keyboard is not inside")
+
+                gtk_widget_set_sensitive(widget.widget, 1)
+                let first = gtk_widget_get_first_child(gtk_widget_get_parent(before))!
+                input.key("Tab")
+                XInput.wait("Tab from the content's last widget into the banner") {
+                    Self.focus(of: window).map { $0 == widget.widget || gtk_widget_is_ancestor($0, widget.widget) != 0 } ?? false
+                }
+                input.key("ctrl+F6")
+                XInput.wait("the shortcut inside to give the focus to the content") { Self.focus(of: window) != nil
+                    && Self.focus(of: window).map { gtk_widget_is_ancestor($0, widget.widget) == 0 && $0 != widget.widget } == true }
+                XCTAssertEqual(Self.focus(of: window), first, "no visit was left from the failed press: not back to \(String(describing: before))")
+                input.key("ctrl+F6")
+                XInput.wait("the shortcut to reach the banner") { Self.focus(of: window) == widget.actionButton }
+                XCTAssertEqual(passedOn, 1, "taken: the key stopped at the host's table")
+                banner.dismiss()
+                XInput.wait("the banner gone") { banner.widget == nil }
+            }
+        }
+    }
+
     /// One Escape table per window, newest handler first: a HUD shown after a
     /// banner takes Escape (its button); the next Escape dismisses the banner.
     func testEscapeGoesToTheNewestOfAHUDAndABanner() throws {

@@ -93,6 +93,35 @@ final class WindowAttentionInputTests: XCTestCase {
         }
     }
 
+    /// An overlay the app made (and whose banner center it made) before the
+    /// overlay was in a window: its window is watched once it is put into one.
+    func testAnOverlayPutIntoItsWindowLaterFollowsThatWindow() throws {
+        try MainActor.assumeIsolated {
+            try Self.withTwoWindows { _, _, elsewhere in
+                guard let overlay = HUDOverlay(content: gtk_button_new_with_label("Inside")),
+                      let center = BannerCenter.for(overlay.widget) else { return XCTFail("no overlay or center") }
+                let late = HostWindow(width: 300, height: 200, title: "Late")
+                late.setChild(overlay.widget.gtkWidget)
+                late.present()
+                defer { late.close() }
+                guard let lateInput = XInput(window: late.window) else { return XCTFail("xdotool found no X window") }
+                defer { lateInput.restore() }
+                Self.switchTo(lateInput)
+                let banner = try! NotificationBanner(title: "In the window it was put in")
+                banner.show(on: overlay.widget, duration: 30)
+                XInput.wait("the banner on screen") { banner.state == .showing }
+                XCTAssertFalse(banner.isTimeoutPaused)
+                Self.switchTo(elsewhere)
+                XInput.wait("the queue to see its window left") { center.queue.isWindowAway }
+                XCTAssertTrue(banner.isTimeoutPaused)
+                Self.switchTo(lateInput)
+                XInput.wait("the banner to resume") { !banner.isTimeoutPaused }
+                center.dismissAll()
+                XInput.pump(until: { gtk_widget_get_first_child(center.stackWidget.gtkWidget) == nil }, timeoutMilliseconds: 5_000)
+            }
+        }
+    }
+
     func testABannerThatOptsOutTimesOutWhileTheUserIsElsewhere() throws {
         try MainActor.assumeIsolated {
             try Self.withTwoWindows { window, _, elsewhere in

@@ -22,6 +22,10 @@ final class RecordingNotifier: DesktopNotificationPresenter {
     func withdrawDesktopNotification(id: String) {
         events.append("withdraw \(titles[id] ?? id)")
     }
+
+    func updateDesktopNotification(for banner: Banner, id: String) {
+        events.append("update \(titles[id] ?? id) to \(banner.name)")
+    }
 }
 
 /// When a banner's desktop notification goes out and comes back, on virtual
@@ -279,6 +283,55 @@ final class RecordingNotifier: DesktopNotificationPresenter {
         fixture.advance(1)
         #expect(low.state == .showing)
         #expect(notifier.events == ["send Low"])
+    }
+
+    @Test func newWordsOnABannerReplaceItsNotificationThatIsOut() throws {
+        leaveTheWindow()
+        let export = try banner("Exporting", .always)
+        fixture.queue.enqueue(export, duration: nil)
+        try export.content.replaceMessage(title: "Exported", subtitle: "3 files", image: nil)
+        #expect(notifier.events == ["send Exporting", "update Exporting to Exported"], "same id, new text")
+        try export.content.replaceMessage(title: "Exported", subtitle: "4 files", image: nil)
+        export.content.action = BannerAction(label: "Open", identifier: "open")
+        export.content.usesMarkup = true
+        #expect(notifier.events.count == 5, "subtitle, button and markup are what the notification shows")
+        export.content.backgroundColor = .white
+        try export.content.replaceMessage(title: "Exported", subtitle: "4 files", image: nil)
+        #expect(notifier.events.count == 5, "nothing it shows changed")
+        export.dismiss()
+        #expect(notifier.events.last == "withdraw Exporting")
+        try export.content.replaceMessage(title: "Late", subtitle: nil, image: nil)
+        #expect(notifier.events.count == 6, "a banner that ended updates nothing")
+    }
+
+    @Test func newWordsUpdateOnlyANotificationThatIsOut() throws {
+        fixture.queue.windowAttentionChanged(isAttended: true)
+        let waiting = try banner("Waiting", .whenUnattended)
+        fixture.queue.enqueue(waiting, duration: nil)
+        try waiting.content.replaceMessage(title: "Seen", subtitle: nil, image: nil)
+        #expect(notifier.events.isEmpty, "seen in the window: never sent, nothing to update")
+        waiting.dismiss()
+        fixture.advance(1)
+        fixture.queue.windowAttentionChanged(isAttended: false)
+        let later = try banner("Later", .whenUnattended)
+        fixture.queue.enqueue(later, duration: nil)
+        #expect(notifier.events == ["send Later"])
+        fixture.queue.windowAttentionChanged(isAttended: true)
+        try later.content.replaceMessage(title: "Later still", subtitle: nil, image: nil)
+        #expect(notifier.events == ["send Later", "withdraw Later"], "withdrawn when seen: not sent again by new words")
+    }
+
+    @Test func newWordsAndANeverPolicyTogetherWithdraw() throws {
+        leaveTheWindow()
+        let export = try banner("Exporting", .always)
+        fixture.queue.enqueue(export, duration: nil)
+        export.content = {
+            var content = export.content
+            try? content.replaceMessage(title: "Exported", subtitle: nil, image: nil)
+            content.desktopNotification = .never
+            return content
+        }()
+        #expect(notifier.events == ["send Exporting", "withdraw Exporting"])
     }
 
     @Test func eachBannerHasItsOwnID() throws {
