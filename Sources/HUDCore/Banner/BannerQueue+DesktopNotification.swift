@@ -51,6 +51,14 @@ extension BannerQueue {
         desktopNotifier?.withdrawDesktopNotification(id: banner.desktopNotificationID)
     }
 
+    /// `banner` took newer content under its id (``BannerIDPolicy/updateInPlace``):
+    /// a notification that is out is sent again with the same id, which
+    /// replaces it on the desktop, so it never tells the old words.
+    func refreshDesktopNotification(of banner: Banner) {
+        guard banner.desktopNotificationLedger.isOut, banner.content.desktopNotification != .never else { return }
+        _ = desktopNotifier?.sendDesktopNotification(for: banner, id: banner.desktopNotificationID)
+    }
+
     /// `banner` ended: its notification, if one is out, is withdrawn.
     func desktopNotificationEnded(for banner: Banner) {
         withdrawDesktopNotification(of: banner)
