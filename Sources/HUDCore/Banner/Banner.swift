@@ -189,14 +189,14 @@ public final class Banner {
     /// The id as given, unless it is blank, or it would change while the queue
     /// files the banner under it: then the current one stays, with a message.
     private static func correctedID(_ id: String?, current: String?, isWaitingOrShowing: Bool, source: String) -> String? {
-        let kept = current.map { "it stays “\($0)”" } ?? "the banner has none"
         if let id, id.isBlank {
-            Diagnostics.report(source, "an id needs text other than whitespace; the id was refused (\(kept)).")
+            Diagnostics.report(source, "an id needs text other than whitespace; the id was refused (it stays "
+                + "\(current.map { "“\($0)”" } ?? "none")).")
             return current
         }
         if isWaitingOrShowing, id != current {
             Diagnostics.report(source, "the id of a banner that is showing or waiting cannot change, since its window "
-                + "finds it by its id; the change was refused (\(kept)).")
+                + "finds it by its id; the change was refused (it stays \(current.map { "“\($0)”" } ?? "none")).")
             return current
         }
         return id

@@ -201,14 +201,19 @@ public final class BannerQueue {
 
     // MARK: - Ids
 
-    /// The banner showing or waiting here under `id`, or nil (one sliding out is no longer here).
-    public func banner(id: String) -> Banner? {
-        bannersByID[id]
+    /// The banner showing or waiting here under `id`, or nil (one sliding out
+    /// is no longer here). A blank id is reported from `source`, when given: no banner has one.
+    public func banner(id: String, source: String? = nil) -> Banner? {
+        if let source, id.isBlank {
+            Diagnostics.report(source, "an id needs text other than whitespace, and no banner has a blank one; the answer is none.")
+        }
+        return bannersByID[id]
     }
 
-    /// Whether a banner with `id` is showing or waiting here.
-    public func isShownOrQueued(id: String) -> Bool {
-        banner(id: id) != nil
+    /// Whether a banner with `id` is showing or waiting here (a blank id is
+    /// reported from `source`, when given).
+    public func isShownOrQueued(id: String, source: String? = nil) -> Bool {
+        banner(id: id, source: source) != nil
     }
 
     /// Dismisses the banner showing or waiting under `id`, whatever its count
@@ -216,7 +221,7 @@ public final class BannerQueue {
     /// - Returns: whether there was one; a blank or unknown id is reported from `source`.
     @discardableResult
     public func dismiss(id: String, source: String = "BannerQueue.dismiss(id:source:)") -> Bool {
-        guard let banner = lookUp(id: id, source: source, whatHappens: "nothing was hidden") else { return false }
+        guard let banner = lookUp(id: id, source: source) else { return false }
         dismiss(banner, reason: .programmatic)
         settle()
         return true
@@ -228,7 +233,7 @@ public final class BannerQueue {
     /// - Returns: whether there was one; a blank or unknown id is reported from `source`.
     @discardableResult
     public func dismissCounted(id: String, source: String = "BannerQueue.dismissCounted(id:source:)") -> Bool {
-        guard let banner = lookUp(id: id, source: source, whatHappens: "nothing was hidden") else { return false }
+        guard let banner = lookUp(id: id, source: source) else { return false }
         if banner.content.repeatCount > 1 {
             banner.content.repeatCount -= 1
         } else {
@@ -238,14 +243,14 @@ public final class BannerQueue {
         return true
     }
 
-    /// The banner under `id`, or nil with a message from `source` for a blank or unknown id.
-    private func lookUp(id: String, source: String, whatHappens: String) -> Banner? {
+    /// The banner under `id` to hide, or nil with a message from `source` for a blank or unknown id.
+    private func lookUp(id: String, source: String) -> Banner? {
         if id.isBlank {
-            Diagnostics.report(source, "an id needs text other than whitespace; \(whatHappens).")
+            Diagnostics.report(source, "an id needs text other than whitespace; nothing was hidden.")
             return nil
         }
         guard let banner = banner(id: id) else {
-            Diagnostics.report(source, "no banner with id “\(id)” is showing or waiting in this window; \(whatHappens).")
+            Diagnostics.report(source, "no banner with id “\(id)” is showing or waiting in this window; nothing was hidden.")
             return nil
         }
         return banner
