@@ -243,6 +243,29 @@ import Testing
         #expect(first.state == .showing)
     }
 
+    // MARK: - With issue #25's desktop notifications
+
+    /// An update in place of a banner whose notification is out sends it again
+    /// under the same notification id (the desktop replaces it), so the desktop
+    /// never tells the old words; a replaced banner's notification is withdrawn.
+    @Test func anUpdateInPlaceRefreshesANotificationThatIsOutAndAReplacementWithdrawsIt() throws {
+        let fixture = BannerFixture()
+        let notifier = RecordingNotifier()
+        fixture.queue.desktopNotifier = notifier
+        let first = try banner("Syncing") { $0.desktopNotification = .always }
+        fixture.queue.show(first)
+        fixture.queue.show(try banner("Synced") { $0.desktopNotification = .always })
+        #expect(notifier.events == ["send Syncing", "send Synced"])
+        #expect(first.desktopNotificationID == first.key.description)
+        fixture.queue.show(try banner("Quiet") { $0.desktopNotification = .never })
+        #expect(notifier.events.last == "withdraw Synced", "the update turned it off")
+        fixture.queue.show(try banner("Again") { $0.desktopNotification = .always })
+        #expect(notifier.events.count == 3, "issue #25's rule holds: a banner's notification goes out once; once withdrawn it stays so")
+        fixture.queue.show(try banner("Out", id: "other") { $0.desktopNotification = .always })
+        fixture.queue.show(try banner("Replacing", id: "other", .replace) { $0.desktopNotification = .always })
+        #expect(notifier.events.suffix(3) == ["send Out", "withdraw Out", "send Replacing"])
+    }
+
     // MARK: - Bad ids
 
     @Test func aBlankIDIsRefusedWithAMessageAndTheBannerHasNone() throws {
