@@ -19,6 +19,10 @@ import HUDWidgets
 /// Queueing follows `AdwToastOverlay`: a normal-priority banner waits its
 /// turn, a high-priority one shows at once and puts the oldest banner back
 /// in the queue. Escape dismisses the focused banner, or else the newest one.
+/// Banners with an id (``NotificationBanner/id``) are filed here by id, per
+/// window: ``banner(id:)``, ``isShownOrQueued(id:)``, ``hide(id:)`` and
+/// ``hideCounted(id:)`` look in this window only.
+///
 /// When the window is destroyed, every banner still showing or waiting is
 /// dismissed with ``/HUDCore/BannerDismissReason/hostDestroyed`` (each `onDismiss` runs once).
 @MainActor
