@@ -113,6 +113,11 @@ public final class NotificationBanner {
         set { core.content.idPolicy = newValue }
     }
 
+    /// How many times its message arrived (1): with ``idPolicy`` `.count`, each
+    /// banner shown with its id while it is up adds one, and it shows "×N"
+    /// from 2 on; ``BannerCenter/hideCounted(id:)`` takes one back.
+    public var repeatCount: Int { core.content.repeatCount }
+
     /// The queue merged this banner into `into` (same id, `.updateInPlace`):
     /// that banner now shows this one's content, so it takes its closures too.
     private func handClosuresOver(to into: Banner) {
