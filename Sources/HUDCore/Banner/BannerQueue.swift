@@ -236,6 +236,8 @@ public final class BannerQueue {
         guard let banner = lookUp(id: id, source: source) else { return false }
         if banner.content.repeatCount > 1 {
             banner.content.repeatCount -= 1
+            // Taken back silently; the count screen readers know follows, so a new arrival back to it is spoken.
+            if banner.lastAnnouncement != nil { banner.lastAnnouncement = BannerAnnouncement(banner.content) }
         } else {
             dismiss(banner, reason: .programmatic)
         }

@@ -229,6 +229,19 @@ import Testing
         #expect(first.state == .gone(.programmatic))
     }
 
+    @Test func aCountTakenBackAndReachedAgainIsSpokenAgain() throws {
+        let fixture = BannerFixture()
+        let first = try banner("Saved", .count)
+        fixture.queue.show(first)
+        fixture.queue.show(try banner("Saved", .count))
+        fixture.advance(BannerQueue.countAnnouncementDelay.seconds)
+        fixture.queue.dismissCounted(id: "sync")
+        fixture.advance(BannerQueue.countAnnouncementDelay.seconds)
+        fixture.queue.show(try banner("Saved", .count))
+        fixture.advance(BannerQueue.countAnnouncementDelay.seconds)
+        #expect(fixture.presenter.announcementDetails.map(\.count) == [1, 2, 2], "taken back silently, then 2 again")
+    }
+
     @Test func dismissByAnUnknownOrBlankIDIsReportedAndChangesNothing() throws {
         let fixture = BannerFixture()
         let first = try banner("Saved")
