@@ -64,9 +64,11 @@ public final class Banner {
     weak var owner: BannerQueue?
     var countdown: BannerCountdown?
     /// What holds the timeout now, as the view reported it (the pointer is over
-    /// the banner, focus is inside...). Kept on the banner, not its countdown, so
-    /// that a banner pushed back by a high-priority one and presented again
-    /// still knows the pointer rests on it: the view reports no new enter then.
+    /// the banner, focus is inside...). Kept here only (its countdown knows
+    /// whether the set is empty), so that a banner pushed back by a high-priority
+    /// one and presented again still knows the pointer rests on it: the view
+    /// reports no new enter then. Each reason is a yes/no fact, so a set, not a
+    /// count: a repeated leave cannot go negative, a repeated enter cannot stick.
     var inhibitors: Set<BannerInhibitReason> = []
     /// Whether it has been presented: only then can the view report input for it.
     var hasBeenOnScreen = false

@@ -470,7 +470,7 @@ public final class BannerQueue {
         banner.hasBeenOnScreen = true
         visibleBanners.insert(banner, at: index)
         banner.countdown = BannerCountdown(scheduler: scheduler, timeout: effectiveTimeout(for: banner),
-                                           inhibitors: banner.inhibitors,
+                                           heldByBanner: !banner.inhibitors.isEmpty,
                                            heldByQueue: isHeld(banner)) { [weak self, weak banner] in
             guard let self, let banner else { return }
             self.dismiss(banner, reason: .timeout)
