@@ -46,6 +46,8 @@ public struct HUDStrings: Sendable, Hashable {
     public var repeatedPattern: String
     /// The badge on a counted banner ("×%d" gives "×3").
     public var countBadgePattern: String
+    /// The badge's name for screen readers ("%d times" gives "3 times"), read instead of "×3".
+    public var countBadgeSpokenPattern: String
 
     /// GtkHUD's words through `pgettext(context, message)`: a gettext lookup
     /// with a message context, or the identity for English.
@@ -92,7 +94,10 @@ public struct HUDStrings: Sendable, Hashable {
             repeatedPattern: pgettext("spoken banner: words, count", "%1$s, %2$d times"),
             // TRANSLATORS: the badge on a notification banner whose message arrived several times;
             // %d is how many times, always 2 or more ("×3"). Keep it short.
-            countBadgePattern: pgettext("banner count badge", "×%d")
+            countBadgePattern: pgettext("banner count badge", "×%d"),
+            // TRANSLATORS: what screen readers say for the count badge of a notification banner ("×3");
+            // %d is how many times its message arrived, always 2 or more.
+            countBadgeSpokenPattern: pgettext("spoken banner count badge", "%d times")
         )
     }
 
@@ -138,6 +143,11 @@ public struct HUDStrings: Sendable, Hashable {
     /// "×3": the badge on a counted banner.
     public func countBadge(_ count: Int) -> String {
         Self.format(countBadgePattern, [String(count)], fallback: Self.english.countBadgePattern)
+    }
+
+    /// "3 times": the count badge, as screen readers read it.
+    public func countBadgeSpoken(_ count: Int) -> String {
+        Self.format(countBadgeSpokenPattern, [String(count)], fallback: Self.english.countBadgeSpokenPattern)
     }
 
     // MARK: Patterns

@@ -15,7 +15,7 @@ import HUDCore
 /// ├── hudbannerimage[.untinted]
 /// ├── label.title            (or the content's title widget)
 /// ├── label.subtitle
-/// ├── label.count            (a counted banner's "×N")
+/// ├── label.count            (a counted banner's "×N"; read as "N times")
 /// ├── button.action
 /// └── button.close.circular.flat
 /// ```
@@ -227,7 +227,12 @@ public final class BannerWidget: SwiftWidget {
     private func setCount(_ count: Int) {
         guard count > 1 || countLabel != nil else { return }
         let label = countLabel ?? makeCountLabel()
-        if count > 1 { gtk_label_set_text(OpaquePointer(label), HUDStrings.provider().countBadge(count)) }
+        if count > 1 {
+            let strings = HUDStrings.provider()
+            gtk_label_set_text(OpaquePointer(label), strings.countBadge(count))
+            // "×3" read out is "multiplication sign 3": the badge says what it means.
+            Accessible.setLabel(label, strings.countBadgeSpoken(count))
+        }
         gtk_widget_set_visible(label, count > 1 ? 1 : 0)
     }
 

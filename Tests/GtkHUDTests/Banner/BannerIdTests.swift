@@ -70,6 +70,7 @@ final class BannerIdTests: XCTestCase {
                 XCTAssertEqual(Self.bannerWidgets(in: window).count, 1)
                 guard let badge = widget.countLabel else { return XCTFail("no count badge") }
                 XCTAssertEqual(String(cString: gtk_label_get_text(OpaquePointer(badge))), "×3")
+                XCTAssertTrue(Accessible.hasLabel(badge, "3 times"), "screen readers read the badge as what it means")
                 XCTAssertTrue(gtk_widget_get_mapped(badge) != 0, "the badge is on screen")
                 XCTAssertGreaterThan(gtk_widget_get_width(badge), 0)
                 HUDTesting.wait("the count spoken") { said().count >= 2 }
