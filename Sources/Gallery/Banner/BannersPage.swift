@@ -1,6 +1,6 @@
 // Banners (NotificationBanner, BRYXBanner style): top and bottom, images,
-// colours, springiness, the queue, priorities, an action button, swipe and
-// drag to dismiss.
+// colours, springiness, the queue, priorities, ids (counted and updated in
+// place), an action button, swipe and drag to dismiss.
 import CGtk
 import Foundation
 import GtkHUD
@@ -104,7 +104,7 @@ final class BannersPage: GalleryPage {
     private var swipeRow: Widget!
 
     init() {
-        widget = UI.page([showGroup(), motionGroup(), queueGroup(), interactionGroup()])
+        widget = UI.page([showGroup(), motionGroup(), queueGroup(), idGroup(), interactionGroup()])
     }
 
     /// The banner center of the gallery window.
@@ -212,6 +212,21 @@ final class BannersPage: GalleryPage {
         ])
     }
 
+    private func idGroup() -> Widget {
+        UI.group("Ids", description: "A banner shown while another with its id is up does not stack up: its idPolicy decides.", [
+            UI.actionRow("Copy, counted", subtitle: "id \"copied\", idPolicy = .count: one banner, “×N”, the count spoken once") {
+                self.copied()
+            },
+            UI.actionRow("Sync, updated in place", subtitle: "id \"sync\", the default .updateInPlace: new words, timer restarted") {
+                self.synced()
+            },
+            UI.actionRow("Hide by id", subtitle: "BannerCenter.hideCounted(id: \"copied\"), then hide(id: \"sync\")", button: "Hide") {
+                if self.center?.isShownOrQueued(id: "copied") == true { self.center?.hideCounted(id: "copied") }
+                if self.center?.isShownOrQueued(id: "sync") == true { self.center?.hide(id: "sync") }
+            },
+        ])
+    }
+
     private func interactionGroup() -> Widget {
         actionRow = UI.actionRow("Action button", subtitle: "setAction(\"Undo\") runs a handler and dismisses") {
             self.withAction()
@@ -247,6 +262,25 @@ final class BannersPage: GalleryPage {
                       background: HUDColor(red: 0.9, green: 0.38, blue: 0.0, alpha: 0.97), text: .white,
                       seconds: highSeconds) { $0.priority = .high }
         }
+    }
+
+    /// "Copied" under the id "copied", counted: shown again while it is up, the same banner shows "×N".
+    @discardableResult
+    func copied(seconds: Double? = nil) -> NotificationBanner? {
+        show(title: "Copied", subtitle: "To the clipboard", image: .iconName("edit-copy-symbolic"), seconds: seconds) {
+            $0.id = "copied"
+            $0.idPolicy = .count
+        }
+    }
+
+    private var syncs = 0
+
+    /// "Synced" under the id "sync" (the default policy: the banner up takes the new words).
+    @discardableResult
+    func synced(seconds: Double? = nil) -> NotificationBanner? {
+        syncs += 1
+        return show(title: syncs == 1 ? "Synced" : "Synced again (\(syncs) times)", subtitle: "All notes are up to date",
+                    image: .iconName("emblem-synchronizing-symbolic"), seconds: seconds) { $0.id = "sync" }
     }
 
     @discardableResult

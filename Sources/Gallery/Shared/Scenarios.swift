@@ -465,6 +465,22 @@ enum ScenarioRunner {
             await page(banners)
             banners.center?.maximumWidth = 450
             banners.show(title: "Saved", subtitle: "Clamped to 450 px, like AdwToast", image: .iconName("document-save-symbolic"), seconds: 1)
+        case "banner-count":
+            await page(banners)
+            let first = banners.copied(seconds: 0)
+            for _ in 0..<2 {
+                await Clock.sleep(0.3)
+                banners.copied(seconds: 0)
+            }
+            // A burst is spoken once, as a count, a second after its last arrival.
+            await Clock.sleep(1.6)
+            if let first, first.repeatCount == 3, let text = BannerTracker.visibleText(of: first) {
+                EventCenter.shared.shown(.banner, "\(text), \(first.repeatCount) times")
+            } else {
+                emit("error: the banner did not count three (\(first?.repeatCount ?? 0))")
+            }
+            await Clock.sleep(0.6)
+            banners.center?.hide(id: "copied")
         case "hud-and-banner":
             await page(banners)
             ProgressHUD.show(status: "Sending")

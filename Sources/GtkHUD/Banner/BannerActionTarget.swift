@@ -1,5 +1,6 @@
 import CGtk
 import GtkSupport
+import HUDCore
 
 extension NotificationBanner {
     /// The parameter passed to a `GAction` (its `GVariant`, made for you).
@@ -22,6 +23,20 @@ extension NotificationBanner {
             case .double(let number): g_variant_new_double(number)
             }
         }
+    }
+}
+
+/// A `GAction` target riding in a banner's content (``/HUDCore/BannerAction/Effect/gAction(name:target:)``):
+/// holds its `GVariant` (taking over a floating one) for as long as the content lives.
+final class GVariantContent: ExternalContent, @unchecked Sendable {
+    let variant: OpaquePointer
+
+    init(sinking variant: OpaquePointer) {
+        self.variant = g_variant_ref_sink(variant)
+    }
+
+    deinit {
+        g_variant_unref(variant)
     }
 }
 

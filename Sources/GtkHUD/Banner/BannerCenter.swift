@@ -19,6 +19,10 @@ import HUDWidgets
 /// Queueing follows `AdwToastOverlay`: a normal-priority banner waits its
 /// turn, a high-priority one shows at once and puts the oldest banner back
 /// in the queue. Escape dismisses the focused banner, or else the newest one.
+/// Banners with an id (``NotificationBanner/id``) are filed here by id, per
+/// window: ``banner(id:)``, ``isShownOrQueued(id:)``, ``hide(id:)`` and
+/// ``hideCounted(id:)`` look in this window only.
+///
 /// When the window is destroyed, every banner still showing or waiting is
 /// dismissed with ``/HUDCore/BannerDismissReason/hostDestroyed`` (each `onDismiss` runs once).
 @MainActor
@@ -122,6 +126,43 @@ public final class BannerCenter {
     @discardableResult
     public func dismissFront() -> Bool {
         queue.dismissFront()
+    }
+
+    // MARK: - Ids
+
+    /// The banner showing or waiting in this window under `id` (see
+    /// ``NotificationBanner/id``), or nil. A banner sliding out is no longer
+    /// there. Ids are per window: another window may have a banner with the
+    /// same id. A blank id is answered nil, with a message.
+    public func banner(id: String) -> NotificationBanner? {
+        queue.banner(id: id, source: "BannerCenter.banner(id:)").flatMap { wrappers[$0] }
+    }
+
+    /// Whether a banner with `id` is showing or waiting in this window.
+    /// A blank id is answered false, with a message.
+    public func isShownOrQueued(id: String) -> Bool {
+        queue.isShownOrQueued(id: id, source: "BannerCenter.isShownOrQueued(id:)")
+    }
+
+    /// Hides the banner with `id`, whatever its count: a showing one slides
+    /// out, a waiting one is dropped (its `onDismiss` gets
+    /// ``/HUDCore/BannerDismissReason/programmatic``).
+    /// - Returns: whether there was one. An id no banner here has (never shown,
+    ///   timed out already, or shown in another window) and a blank id are
+    ///   reported with a message; nothing changes.
+    @discardableResult
+    public func hide(id: String) -> Bool {
+        queue.dismiss(id: id, source: "BannerCenter.hide(id:)")
+    }
+
+    /// Takes back one arrival of a counted banner (``/HUDCore/BannerIDPolicy/count``):
+    /// "×3" becomes "×2" (without a new announcement); a banner at 1 is hidden
+    /// as ``hide(id:)`` hides it. For a message that several pieces of work
+    /// raise, each taking its own back when it is done.
+    /// - Returns: whether there was one; unknown and blank ids are reported as for ``hide(id:)``.
+    @discardableResult
+    public func hideCounted(id: String) -> Bool {
+        queue.dismissCounted(id: id, source: "BannerCenter.hideCounted(id:)")
     }
 
     /// The window's banner layer (CSS node `hudbannerstack`), valid while the window lives.

@@ -34,9 +34,9 @@ public final class NotificationBanner {
     let core: Banner
     /// The window center while the banner is queued or on screen.
     weak var center: BannerCenter?
+    /// The closure of a ``setAction(_:handler:)`` button; the button itself
+    /// (label and what it does) is in the core's content, as one value.
     private var actionHandler: (@MainActor () -> Void)?
-    private var actionName: String?
-    private var actionTarget: OpaquePointer?
     private var finishedReason: BannerDismissReason?
     private var waiters: [CheckedContinuation<BannerDismissReason, Never>] = []
 
@@ -50,11 +50,13 @@ public final class NotificationBanner {
     ///   - image: the picture at the leading edge, 25 × 25 px, tinted with the text colour.
     ///   - backgroundColor: the fill; nil follows the theme (see the type's discussion).
     ///   - textColor: title, subtitle and tint colour; nil follows the theme.
+    ///   - id: the app's name for this message, or nil (the default); see ``id``.
+    ///     A blank id is refused with a message (the banner then has none).
     ///   - onTap: called when the banner is tapped or clicked (after it starts to dismiss).
     /// - Throws: ``/HUDCore/BannerContentError/empty`` when title, subtitle and image are
     ///   all missing (whitespace-only text counts as missing); a message says so too.
     public init(title: String? = nil, subtitle: String? = nil, image: ImageSource? = nil,
-                backgroundColor: HUDColor? = nil, textColor: HUDColor? = nil,
+                backgroundColor: HUDColor? = nil, textColor: HUDColor? = nil, id: String? = nil,
                 onTap: (@MainActor () -> Void)? = nil) throws(BannerContentError) {
         var content = try BannerContent(title: title, subtitle: subtitle, image: image)
         content.backgroundColor = nil
@@ -65,9 +67,63 @@ public final class NotificationBanner {
             core.content.backgroundColor = backgroundColor ?? .defaultBackground
             core.content.textColor = textColor ?? .white
         }
+        if let id { core.update(source: "NotificationBanner.init(title:subtitle:image:backgroundColor:textColor:id:onTap:)") { $0.id = id } }
         core.onTap = { [weak self] in self?.onTap?() }
         core.onAction = { [weak self] _ in self?.performAction() }
+        core.onMerged = { [weak self] into in self?.handClosuresOver(to: into) }
         core.onDismissed = { [weak self] reason in self?.finish(reason) }
+    }
+
+    // MARK: - Id
+
+    /// The app's name for this message (`"sync-status"`), or nil (the default).
+    ///
+    /// When a banner is shown while another with its id is showing or
+    /// waiting in the same window, its ``idPolicy`` decides what happens, and
+    /// ``BannerCenter/hide(id:)`` and ``BannerCenter/isShownOrQueued(id:)``
+    /// find it. GtkHUD never makes an id from the text: two banners that read
+    /// alike are two messages unless you say otherwise. Ids are per window:
+    /// the same id in two windows names two banners, one in each.
+    ///
+    /// A blank id is refused with a message (the id stays as it was), and so is
+    /// a change while the banner is showing or waiting (its window files it
+    /// under its id).
+    public var id: String? {
+        get { core.content.id }
+        set { core.update(source: "NotificationBanner.id") { $0.id = newValue } }
+    }
+
+    /// What showing this banner does when another with its ``id`` is showing
+    /// or waiting in the same window (``/HUDCore/BannerIDPolicy/updateInPlace``):
+    ///
+    /// - `.updateInPlace`: the banner already there takes this one's content
+    ///   (all but its edge), tap and action closures, and duration; its timeout
+    ///   starts again and screen readers hear the new words once. This banner
+    ///   ends at once with ``/HUDCore/BannerDismissReason/sameID``.
+    /// - `.count`: the banner already there shows "×N", starts its timeout
+    ///   again with this duration, and a burst of arrivals is spoken once, as a
+    ///   count ("Saved, 3 times"). This banner ends with `.sameID`.
+    /// - `.replace`: the banner already there ends with
+    ///   ``/HUDCore/BannerDismissReason/replaced`` and this one takes its place.
+    /// - `.ignore`: this banner ends with `.sameID`; the other is left as it is.
+    ///
+    /// Without an id this setting does nothing.
+    public var idPolicy: BannerIDPolicy {
+        get { core.content.idPolicy }
+        set { core.content.idPolicy = newValue }
+    }
+
+    /// How many times its message arrived (1): with ``idPolicy`` `.count`, each
+    /// banner shown with its id while it is up adds one, and it shows "×N"
+    /// from 2 on; ``BannerCenter/hideCounted(id:)`` takes one back.
+    public var repeatCount: Int { core.content.repeatCount }
+
+    /// The queue merged this banner into `into` (same id, `.updateInPlace`):
+    /// that banner now shows this one's content, so it takes its closures too.
+    private func handClosuresOver(to into: Banner) {
+        guard let other = center?.facade(of: into) else { return }
+        other.onTap = onTap
+        other.actionHandler = actionHandler
     }
 
     // MARK: - Message
@@ -245,9 +301,7 @@ public final class NotificationBanner {
     /// `AdwToast`'s button). Underscores mark mnemonics.
     public func setAction(_ label: String, handler: @escaping @MainActor () -> Void) {
         actionHandler = handler
-        actionName = nil
-        setActionTarget(nil)
-        core.content.action = BannerAction(label: label, identifier: "closure")
+        core.content.action = BannerAction(label: label, effect: .handler(key: core.key.description))
     }
 
     /// Adds a button that activates the `GAction` `actionName` (e.g.
@@ -264,16 +318,13 @@ public final class NotificationBanner {
     /// own warning beside GtkHUD's message (never a critical).
     public func setAction(_ label: String, actionName: String, target: ActionTarget? = nil) {
         actionHandler = nil
-        self.actionName = actionName
-        setActionTarget(target?.variant)
-        core.content.action = BannerAction(label: label, identifier: actionName)
+        core.content.action = BannerAction(label: label, effect: .gAction(name: actionName,
+                                                                         target: target.map { GVariantContent(sinking: $0.variant) }))
     }
 
     /// Removes the action button.
     public func removeAction() {
         actionHandler = nil
-        actionName = nil
-        setActionTarget(nil)
         core.content.action = nil
     }
 
@@ -302,7 +353,10 @@ public final class NotificationBanner {
     ///     refused with a message, and the banner shows until dismissed.
     ///
     /// Showing a banner that is already showing or waiting does nothing, and a
-    /// dismissed banner cannot be shown again (create a new one).
+    /// dismissed banner cannot be shown again (create a new one). A banner
+    /// with an ``id`` that is already showing or waiting in that window meets
+    /// its ``idPolicy``. A banner showing or waiting in one window is refused
+    /// by another, with a message.
     public func show(on widget: (any GtkWidgetConvertible)? = nil, duration: Double? = nil) {
         let source = "NotificationBanner.show(on:duration:)"
         guard GtkHUDRuntime.prepare(caller: source) else { return }
@@ -364,9 +418,10 @@ public final class NotificationBanner {
 
     // MARK: - Private
 
-    private func setActionTarget(_ target: OpaquePointer?) {
-        if let actionTarget { g_variant_unref(actionTarget) }
-        actionTarget = target.map { g_variant_ref_sink($0) }
+    /// The `GAction` the button activates and its target, if it activates one.
+    private var gAction: (name: String, target: OpaquePointer?)? {
+        guard case .gAction(let name, let target)? = core.content.action?.effect else { return nil }
+        return (name, (target as? GVariantContent)?.variant)
     }
 
     private static let setActionSource = "NotificationBanner.setAction(_:actionName:target:)"
@@ -374,7 +429,8 @@ public final class NotificationBanner {
     /// At show time: an action GtkHUD can look up whose parameter type the
     /// target does not fit loses its button (its press would be a GLib critical).
     private func removeActionIfItsTargetDoesNotFit(from anchor: UnsafeMutablePointer<GtkWidget>) {
-        guard core.state == .hidden, let actionName, case .takes(let parameterType) = BannerActionCheck.lookUp(actionName, from: anchor),
+        guard core.state == .hidden, let (actionName, actionTarget) = gAction,
+              case .takes(let parameterType) = BannerActionCheck.lookUp(actionName, from: anchor),
               let problem = BannerActionCheck.mismatch(actionTarget, parameterType) else { return }
         HUDCoreDiagnostics.report(Self.setActionSource, "the target does not fit action “\(actionName)”: \(problem); "
             + "the action button was removed.")
@@ -384,7 +440,7 @@ public final class NotificationBanner {
     private func performAction() {
         if let actionHandler {
             actionHandler()
-        } else if let actionName, let anchor = center?.presenter.stack.widget {
+        } else if let (actionName, actionTarget) = gAction, let anchor = center?.presenter.stack.widget {
             // Checked again at the press: the action may have come or changed since the banner was shown.
             switch BannerActionCheck.lookUp(actionName, from: anchor) {
             case .takes(let parameterType):
@@ -455,9 +511,5 @@ public final class NotificationBanner {
         let pending = waiters
         waiters = []
         for waiter in pending { waiter.resume(returning: reason) }
-    }
-
-    isolated deinit {
-        if let actionTarget { g_variant_unref(actionTarget) }
     }
 }

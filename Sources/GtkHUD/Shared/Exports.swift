@@ -25,6 +25,8 @@ public typealias BannerPriority = HUDCore.BannerPriority
 public typealias BannerState = HUDCore.BannerState
 /// Why a banner was dismissed.
 public typealias BannerDismissReason = HUDCore.BannerDismissReason
+/// What showing a banner does when another with its id is up in the window: update it in place (the default), count, replace or ignore.
+public typealias BannerIDPolicy = HUDCore.BannerIDPolicy
 /// Why a banner could not be made (it would be empty).
 public typealias BannerContentError = HUDCore.BannerContentError
 /// Where a window's banners sit: below its header bar (the default) or over its top edge.

@@ -16,7 +16,8 @@ public final class Banner {
     /// another public name, change it with ``update(source:_:)``.
     public var content: BannerContent {
         didSet {
-            content = Self.corrected(content, current: oldValue, source: correctionSource ?? "Banner.content")
+            content = Self.corrected(content, current: oldValue, isWaitingOrShowing: state == .showing || state == .queued,
+                                     source: correctionSource ?? "Banner.content")
             owner?.contentDidChange(of: self, from: oldValue)
         }
     }
@@ -40,6 +41,12 @@ public final class Banner {
     /// Called with ``BannerAction/identifier`` when the action button is pressed.
     public var onAction: (@MainActor (String) -> Void)?
 
+    /// Called on a banner that arrived while another with its id was there
+    /// and was merged into it (``BannerIDPolicy/updateInPlace``), with that
+    /// banner, which now shows this one's content: the front end hands its
+    /// tap and action closures over. ``onDismissed`` follows with ``BannerDismissReason/sameID``.
+    public var onMerged: (@MainActor (_ into: Banner) -> Void)?
+
     /// Called exactly once, when the banner is finished (after its exit
     /// animation). Being put back in the queue by a high-priority banner is
     /// not the end and does not call it. All closures are released afterwards.
@@ -57,9 +64,11 @@ public final class Banner {
     weak var owner: BannerQueue?
     var countdown: BannerCountdown?
     /// What holds the timeout now, as the view reported it (the pointer is over
-    /// the banner, focus is inside...). Kept on the banner, not its countdown, so
-    /// that a banner pushed back by a high-priority one and presented again
-    /// still knows the pointer rests on it: the view reports no new enter then.
+    /// the banner, focus is inside...). Kept here only (its countdown knows
+    /// whether the set is empty), so that a banner pushed back by a high-priority
+    /// one and presented again still knows the pointer rests on it: the view
+    /// reports no new enter then. Each reason is a yes/no fact, so a set, not a
+    /// count: a repeated leave cannot go negative, a repeated enter cannot stick.
     var inhibitors: Set<BannerInhibitReason> = []
     /// Whether it has been presented: only then can the view report input for it.
     var hasBeenOnScreen = false
@@ -69,20 +78,27 @@ public final class Banner {
     var hasGivenReachHint = false
     var entranceTimer: ScheduledTimer?
     var exitTimer: ScheduledTimer?
+    /// The spoken count of a burst of arrivals (``BannerIDPolicy/count``), due when the burst is over.
+    var countAnnouncementTimer: ScheduledTimer?
     /// Whether its desktop notification was sent, withdrawn or is still to come.
     var desktopNotificationLedger = DesktopNotificationLedger()
     private var hasReportedDismissal = false
 
-    /// The id its desktop notification is sent and withdrawn with (`gtkhud-<n>`,
-    /// unique in the process), also what the notification's actions name it by.
-    public let desktopNotificationID: String
+    /// Its stable key, unique in the process: what the queue and the front
+    /// ends file it under (its app-given ``BannerContent/id`` may be nil or
+    /// shared with banners of other windows).
+    public let key: BannerKey
     private static var banners = 0
+
+    /// The id its desktop notification is sent and withdrawn with (`gtkhud-<n>`,
+    /// its ``key``), also what the notification's actions name it by.
+    public var desktopNotificationID: String { key.description }
 
     /// Creates a banner for already validated content.
     public init(_ content: BannerContent) {
-        self.content = Self.corrected(content, current: nil, source: "Banner.init(_:)")
+        self.content = Self.corrected(content, current: nil, isWaitingOrShowing: false, source: "Banner.init(_:)")
         Self.banners += 1
-        desktopNotificationID = "gtkhud-\(Self.banners)"
+        key = BannerKey(number: Self.banners)
     }
 
     /// Creates a banner with BRYXBanner's defaults.
@@ -116,18 +132,21 @@ public final class Banner {
         let handler = onDismissed
         onTap = nil
         onAction = nil
+        onMerged = nil
         onDismissed = nil
         owner = nil
         handler?(reason)
     }
 
     private func sessionEnded() {
-        owner?.desktopNotificationEnded(for: self)
+        owner?.bannerEnded(self)
         inhibitors.removeAll()
         countdown?.cancel()
         countdown = nil
         entranceTimer?.cancel()
         entranceTimer = nil
+        countAnnouncementTimer?.cancel()
+        countAnnouncementTimer = nil
     }
 
     /// Returns `content` with every setting that cannot work replaced by a
@@ -136,8 +155,11 @@ public final class Banner {
     /// settings (``HUDValues/setting(_:current:range:source:name:unit:allowsInfinity:)``):
     /// NaN or infinity keeps the `current` value (the default for a new banner),
     /// a value out of range is clamped.
-    private static func corrected(_ content: BannerContent, current: BannerContent?, source: String) -> BannerContent {
+    private static func corrected(_ content: BannerContent, current: BannerContent?, isWaitingOrShowing: Bool,
+                                  source: String) -> BannerContent {
         var content = content
+        content.id = correctedID(content.id, current: current?.id, isWaitingOrShowing: isWaitingOrShowing, source: source)
+        content.repeatCount = max(1, content.repeatCount)
         content.animationDuration = HUDValues.setting(content.animationDuration, current: current?.animationDuration ?? BannerContent.defaultAnimationDuration,
                                                       range: 0...BannerSpring.maximumSettlingTime, source: source,
                                                       name: "animationDuration")
@@ -165,16 +187,41 @@ public final class Banner {
         }
         return content
     }
+
+    /// The id as given, unless it is blank, or it would change while the queue
+    /// files the banner under it: then the current one stays, with a message.
+    private static func correctedID(_ id: String?, current: String?, isWaitingOrShowing: Bool, source: String) -> String? {
+        if let id, id.isBlank {
+            Diagnostics.report(source, "an id needs text other than whitespace; the id was refused (it stays "
+                + "\(current.map { "“\($0)”" } ?? "none")).")
+            return current
+        }
+        if isWaitingOrShowing, id != current {
+            Diagnostics.report(source, "the id of a banner that is showing or waiting cannot change, since its window "
+                + "finds it by its id; the change was refused (it stays \(current.map { "“\($0)”" } ?? "none")).")
+            return current
+        }
+        return id
+    }
 }
 
 extension Banner: Hashable {
-    /// Banners are equal only to themselves.
-    nonisolated public static func == (lhs: Banner, rhs: Banner) -> Bool { lhs === rhs }
+    /// Banners are equal only to themselves (their ``key``).
+    nonisolated public static func == (lhs: Banner, rhs: Banner) -> Bool { lhs.key == rhs.key }
 
-    /// Hashes the banner's identity.
+    /// Hashes the banner's key.
     nonisolated public func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(self))
+        hasher.combine(key)
     }
+}
+
+/// A banner's stable key: a number unique in the process, written `gtkhud-<n>`.
+public struct BannerKey: Hashable, Sendable, CustomStringConvertible {
+    /// The number, counted from 1 as banners are created.
+    public let number: Int
+
+    /// `gtkhud-<n>`.
+    public var description: String { "gtkhud-\(number)" }
 }
 
 /// Where a banner is in its life. The life runs one way:
@@ -211,10 +258,18 @@ public enum BannerDismissReason: Hashable, Sendable {
     case closeButton
     /// The user pressed Escape (``BannerQueue/dismissFront()``).
     case escape
-    /// The app called ``BannerQueue/dismiss(_:)`` or ``Banner/dismiss()``.
+    /// The app called ``BannerQueue/dismiss(_:)``, ``Banner/dismiss()`` or
+    /// hid it by its id (``BannerQueue/dismiss(id:source:)``).
     case programmatic
     /// The app called ``BannerQueue/dismissAll()``.
     case dismissAll
+    /// A newer banner with its id took its place (``BannerIDPolicy/replace``).
+    case replaced
+    /// It arrived while another banner with its id was showing or waiting, and
+    /// never showed: it was dropped (``BannerIDPolicy/ignore``), merged into
+    /// that banner (``BannerIDPolicy/updateInPlace``) or counted by it
+    /// (``BannerIDPolicy/count``).
+    case sameID
     /// The window holding the queue went away (``BannerQueue/hostDestroyed()``).
     case hostDestroyed
     /// The banner is not on screen or waiting: it was never shown, or showing

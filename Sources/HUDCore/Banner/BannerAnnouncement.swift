@@ -8,6 +8,9 @@ public struct BannerAnnouncement: Hashable, Sendable {
     public let parts: [String]
     /// Whether the parts are Pango markup (the view speaks the plain text).
     public let isMarkup: Bool
+    /// How many times the message arrived (``BannerContent/repeatCount``);
+    /// from 2 on it is spoken after the words ("Saved, 3 times").
+    public let count: Int
     /// Whether it interrupts the screen reader (``BannerPriority/high``) or waits its turn.
     public let isUrgent: Bool
     /// The banner shortcut to mention after the text ("Ctrl+F6"), or nil. The
@@ -21,6 +24,7 @@ public struct BannerAnnouncement: Hashable, Sendable {
         self.parts = parts
         isMarkup = content.usesMarkup
         isUrgent = content.priority == .high
+        count = content.repeatCount
     }
 
     /// Whether `other` says something else (a priority change alone says
@@ -43,9 +47,12 @@ public struct BannerAnnouncement: Hashable, Sendable {
 
     /// What a screen reader says, in `strings`' language: the parts as
     /// sentences (each made plain by `plainText` when it is markup), then the
-    /// hint, if any ("Saved. Press Ctrl+F6 to reach it.").
+    /// hint, if any ("Saved. Press Ctrl+F6 to reach it."); a count from 2 on
+    /// follows the words ("Saved, 3 times").
     public func spokenText(in strings: HUDStrings, plainText: (String) -> String = { $0 }) -> String {
         let sentences = parts.map { isMarkup ? plainText($0) : $0 }
-        return strings.sentences(sentences + (reachHint.map { [strings.reachBanner($0)] } ?? []))
+        let words = strings.sentences(sentences)
+        let counted = count > 1 ? strings.repeated(words, count: count) : words
+        return strings.sentences([counted] + (reachHint.map { [strings.reachBanner($0)] } ?? []))
     }
 }

@@ -57,6 +57,18 @@ public struct BannerContent: Hashable, Sendable {
     /// runs (false: it stays until acted on or dismissed, as Android's Snackbar
     /// does under TalkBack, since hearing it and reaching its button takes longer).
     public var expiresUnderScreenReader = false
+    /// The app's name for this message (`"sync-status"`), or nil (the default:
+    /// no id, every banner is its own message). A banner whose id is already
+    /// showing or waiting in the same window meets ``idPolicy``. Ids are
+    /// never made from the text. A blank id is refused when the content
+    /// reaches a ``Banner``, and so is a change while the banner is showing or waiting.
+    public var id: String?
+    /// What happens when this banner arrives while another with its ``id``
+    /// is showing or waiting in the same window (``BannerIDPolicy/updateInPlace``).
+    public var idPolicy: BannerIDPolicy = .updateInPlace
+    /// How many times the message arrived (1): ``BannerIDPolicy/count`` raises
+    /// it, and the banner shows "×N" from 2 on. Set by the queue only.
+    public internal(set) var repeatCount = 1
     /// Whether the banner also goes to the desktop's notifications (``DesktopNotificationPolicy/never``:
     /// see the policy for why, and for when it is sent and withdrawn).
     public var desktopNotification: DesktopNotificationPolicy = .never
@@ -143,21 +155,42 @@ public enum BannerPlacement: String, Sendable, Equatable, CaseIterable {
     case coversTopEdge = "covers-top-edge"
 }
 
-/// The optional button on a banner, like `AdwToast`'s button.
-///
-/// The identifier is handed back through ``Banner/onAction`` when the button is
-/// pressed, so the GTK layer can map it to a closure or a `GAction` name.
+/// The optional button on a banner, like `AdwToast`'s button: its label and
+/// what pressing it does, as one value, so everything that meets the banner
+/// (the queue, its desktop notification, an update by id) finds the whole action.
 public struct BannerAction: Hashable, Sendable {
+    /// What pressing the button does.
+    public enum Effect: Hashable, Sendable {
+        /// Runs the closure the front end keeps under `key`.
+        case handler(key: String)
+        /// Activates the `GAction` `name` (`"win.undo"`), with `target` as its
+        /// parameter (the GTK layer's `GVariant`, carried as ``ExternalContent``).
+        case gAction(name: String, target: ExternalContent?)
+    }
+
     /// The text on the button.
     public var label: String
-    /// What the app uses to recognise the button press.
-    public var identifier: String
+    /// What pressing it does.
+    public var effect: Effect
 
-    /// Creates a button description. Blank labels or identifiers are refused
-    /// when the content reaches a ``Banner``.
-    public init(label: String, identifier: String) {
+    /// Creates a button description. Blank labels, keys or action names are
+    /// refused when the content reaches a ``Banner``.
+    public init(label: String, effect: Effect) {
         self.label = label
-        self.identifier = identifier
+        self.effect = effect
+    }
+
+    /// A button whose press is handed back as `identifier` (``Effect/handler(key:)``).
+    public init(label: String, identifier: String) {
+        self.init(label: label, effect: .handler(key: identifier))
+    }
+
+    /// What the app uses to recognise the press: the handler's key or the action's name.
+    public var identifier: String {
+        switch effect {
+        case .handler(let key): key
+        case .gAction(let name, _): name
+        }
     }
 
     /// Whether both the label and the identifier contain something other than whitespace.

@@ -1,6 +1,7 @@
 /// A banner's timeout clock: armed once the entrance has finished, paused
-/// while anything inhibits it (the banner's own reasons, or a hold its queue
-/// has on every banner), and resumed with the time that was left.
+/// while anything holds it (the banner's own reasons, kept on the banner as
+/// ``Banner/inhibitors``, or a hold its queue has on every banner), and resumed
+/// with the time that was left.
 ///
 /// Resuming the remaining time (rather than starting over, as `AdwToast` does)
 /// keeps the total on-screen time close to what the app asked for, while a
@@ -17,19 +18,18 @@ final class BannerCountdown {
     private var runningSince: Duration?
     private var timer: ScheduledTimer?
     private var isArmed = false
-    /// Each reason is a yes/no fact (the pointer is over the banner or not), so
-    /// a set is used rather than a count: a repeated leave cannot go negative
-    /// and a repeated enter cannot leave the clock stuck.
-    private var inhibitors: Set<BannerInhibitReason> = []
+    /// Whether something holds this banner (hover, press, focus, drag): the
+    /// reasons themselves are the banner's, in one place (``Banner/inhibitors``).
+    private var isHeldByBanner = false
     /// Whether the queue holds every banner (focus inside the banners, window inactive, ...).
     private var isHeldByQueue = false
 
-    init(scheduler: any Scheduler, timeout: BannerTimeout, inhibitors: Set<BannerInhibitReason> = [],
+    init(scheduler: any Scheduler, timeout: BannerTimeout, heldByBanner: Bool = false,
          heldByQueue: Bool = false, onExpiry: @escaping @MainActor () -> Void) {
         self.scheduler = scheduler
         self.timeout = timeout
         self.remaining = timeout.duration
-        self.inhibitors = inhibitors
+        self.isHeldByBanner = heldByBanner
         self.isHeldByQueue = heldByQueue
         self.onExpiry = onExpiry
     }
@@ -47,7 +47,7 @@ final class BannerCountdown {
     /// Whether the clock is armed and would be running if nothing inhibited it.
     var isPaused: Bool { isArmed && remaining != nil && isHeld }
 
-    private var isHeld: Bool { !inhibitors.isEmpty || isHeldByQueue }
+    private var isHeld: Bool { isHeldByBanner || isHeldByQueue }
 
     /// Starts counting (the entrance has finished).
     func arm() {
@@ -81,15 +81,12 @@ final class BannerCountdown {
         resumeIfAllowed()
     }
 
-    func inhibit(_ reason: BannerInhibitReason) {
+    /// Something began or stopped holding the banner itself (its ``Banner/inhibitors`` became non-empty or empty).
+    func setHeldByBanner(_ held: Bool) {
+        guard held != isHeldByBanner else { return }
         let wasFree = !isHeld
-        inhibitors.insert(reason)
-        if wasFree { pauseClock() }
-    }
-
-    func release(_ reason: BannerInhibitReason) {
-        guard inhibitors.remove(reason) != nil else { return }
-        resumeIfAllowed()
+        isHeldByBanner = held
+        if wasFree && isHeld { pauseClock() } else { resumeIfAllowed() }
     }
 
     /// The queue's hold on every banner began or ended.
@@ -104,7 +101,7 @@ final class BannerCountdown {
     func cancel() {
         stopClock()
         isArmed = false
-        inhibitors.removeAll()
+        isHeldByBanner = false
         isHeldByQueue = false
     }
 

@@ -48,7 +48,7 @@ extension BannerQueue {
     public func inhibit(_ banner: Banner, _ reason: BannerInhibitReason) {
         guard takesInput(banner) else { return }
         banner.inhibitors.insert(reason)
-        banner.countdown?.inhibit(reason)
+        banner.countdown?.setHeldByBanner(true)
     }
 
     /// Ends the pause for `reason`. When no reason is left the timeout goes on
@@ -57,7 +57,7 @@ extension BannerQueue {
     public func release(_ banner: Banner, _ reason: BannerInhibitReason) {
         guard takesInput(banner) else { return }
         banner.inhibitors.remove(reason)
-        banner.countdown?.release(reason)
+        banner.countdown?.setHeldByBanner(!banner.inhibitors.isEmpty)
     }
 
     func isShowing(_ banner: Banner) -> Bool {

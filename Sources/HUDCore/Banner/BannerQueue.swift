@@ -67,6 +67,8 @@ public final class BannerQueue {
     /// Dismissed banners whose `onDismissed` is due once the current operation is complete.
     private var dismissalsToReport: [Banner] = []
     private(set) var isHostDestroyed = false
+    /// The banners showing or waiting that have an id, by id: at most one per id.
+    private(set) var bannersByID: [String: Banner] = [:]
 
     /// Creates an empty queue.
     /// - Parameters:
@@ -168,6 +170,7 @@ public final class BannerQueue {
         queuedBanners.removeAll()
         leavingBanners.removeAll()
         reportedSlots.removeAll()
+        bannersByID.removeAll()
         for banner in affected {
             banner.exitTimer?.cancel()
             banner.exitTimer = nil
@@ -196,6 +199,143 @@ public final class BannerQueue {
         return BannerTransition(spring: spring)
     }
 
+    // MARK: - Ids
+
+    /// The banner showing or waiting here under `id`, or nil (one sliding out
+    /// is no longer here). A blank id is reported from `source`, when given: no banner has one.
+    public func banner(id: String, source: String? = nil) -> Banner? {
+        if let source, id.isBlank {
+            Diagnostics.report(source, "an id needs text other than whitespace, and no banner has a blank one; the answer is none.")
+        }
+        return bannersByID[id]
+    }
+
+    /// Whether a banner with `id` is showing or waiting here (a blank id is
+    /// reported from `source`, when given).
+    public func isShownOrQueued(id: String, source: String? = nil) -> Bool {
+        banner(id: id, source: source) != nil
+    }
+
+    /// Dismisses the banner showing or waiting under `id`, whatever its count
+    /// (``BannerDismissReason/programmatic``).
+    /// - Returns: whether there was one; a blank or unknown id is reported from `source`.
+    @discardableResult
+    public func dismiss(id: String, source: String = "BannerQueue.dismiss(id:source:)") -> Bool {
+        guard let banner = lookUp(id: id, source: source) else { return false }
+        dismiss(banner, reason: .programmatic)
+        settle()
+        return true
+    }
+
+    /// Takes one arrival back from the banner under `id`: a counted banner
+    /// (``BannerIDPolicy/count``) shows one less; one at 1 is dismissed as
+    /// ``dismiss(id:source:)`` does.
+    /// - Returns: whether there was one; a blank or unknown id is reported from `source`.
+    @discardableResult
+    public func dismissCounted(id: String, source: String = "BannerQueue.dismissCounted(id:source:)") -> Bool {
+        guard let banner = lookUp(id: id, source: source) else { return false }
+        if banner.content.repeatCount > 1 {
+            banner.content.repeatCount -= 1
+            // Taken back silently; the count screen readers know follows, so a new arrival back to it is spoken.
+            if banner.lastAnnouncement != nil { banner.lastAnnouncement = BannerAnnouncement(banner.content) }
+        } else {
+            dismiss(banner, reason: .programmatic)
+        }
+        settle()
+        return true
+    }
+
+    /// The banner under `id` to hide, or nil with a message from `source` for a blank or unknown id.
+    private func lookUp(id: String, source: String) -> Banner? {
+        if id.isBlank {
+            Diagnostics.report(source, "an id needs text other than whitespace; nothing was hidden.")
+            return nil
+        }
+        guard let banner = banner(id: id) else {
+            Diagnostics.report(source, "no banner with id “\(id)” is showing or waiting in this window; nothing was hidden.")
+            return nil
+        }
+        return banner
+    }
+
+    /// The banner already here under the id of `arriving`, if any.
+    private func bannerWithTheIDOf(_ arriving: Banner) -> Banner? {
+        guard let id = arriving.content.id, let existing = bannersByID[id], existing !== arriving else { return nil }
+        return existing
+    }
+
+    /// Files a banner that is now showing or waiting under its id.
+    private func file(_ banner: Banner) {
+        guard let id = banner.content.id else { return }
+        bannersByID[id] = banner
+    }
+
+    /// `arriving` met `existing`, showing or waiting under its id: its ``BannerContent/idPolicy`` decides.
+    private func meet(_ existing: Banner, with arriving: Banner, timeout: BannerTimeout) {
+        switch arriving.content.idPolicy {
+        case .ignore:
+            break
+        case .replace:
+            return replace(existing, with: arriving, timeout: timeout)
+        case .updateInPlace:
+            var content = arriving.content
+            content.position = existing.content.position
+            existing.timeout = timeout
+            arriving.onMerged?(existing)
+            existing.content = content
+            // A notification that is out follows the new words (contentDidChange replaces it).
+            existing.countdown?.restart(with: effectiveTimeout(for: existing))
+        case .count:
+            existing.timeout = timeout
+            existing.content.repeatCount += 1
+            existing.countdown?.restart(with: effectiveTimeout(for: existing))
+            announceCountWhenTheBurstIsOver(existing)
+        }
+        arriving.state = .gone(.sameID)
+        dismissalsToReport.append(arriving)
+    }
+
+    /// ``BannerIDPolicy/replace``: `arriving` takes the slot or queue place of `existing`, which ends.
+    private func replace(_ existing: Banner, with arriving: Banner, timeout: BannerTimeout) {
+        arriving.owner = self
+        arriving.timeout = timeout
+        if let index = visibleBanners.firstIndex(of: existing) {
+            visibleBanners.remove(at: index)
+            existing.state = .gone(.replaced)
+            beginHide(existing, reason: .dismissed(.replaced))
+            file(arriving)
+            present(arriving, at: index)
+        } else if let index = queuedBanners.firstIndex(of: existing) {
+            queuedBanners[index] = arriving
+            arriving.state = .queued
+            endWithoutShowing(existing, reason: .replaced)
+            file(arriving)
+        }
+        sendDesktopNotificationIfDue(for: arriving)
+    }
+
+    /// How long a burst of counted arrivals may last and still be spoken once, with its last count.
+    public static let countAnnouncementDelay = Duration.seconds(1)
+
+    /// A counted banner on screen says its new count once the arrivals stop
+    /// for a moment: three in a row are one "Saved, 3 times", not three announcements.
+    private func announceCountWhenTheBurstIsOver(_ banner: Banner) {
+        guard banner.state == .showing, banner.countAnnouncementTimer == nil else { return }
+        banner.countAnnouncementTimer = scheduler.schedule(after: Self.countAnnouncementDelay) { [weak self, weak banner] in
+            guard let self, let banner else { return }
+            banner.countAnnouncementTimer = nil
+            guard self.isShowing(banner), banner.lastAnnouncement?.count != banner.content.repeatCount else { return }
+            self.announce(banner)
+        }
+    }
+
+    /// `banner` ended (its state became gone): it is no longer filed under its id,
+    /// and its desktop notification, if one is out, is withdrawn.
+    func bannerEnded(_ banner: Banner) {
+        if let id = banner.content.id, bannersByID[id] === banner { bannersByID[id] = nil }
+        desktopNotificationEnded(for: banner)
+    }
+
     // MARK: - Called by Banner
 
     func contentDidChange(of banner: Banner, from old: BannerContent) {
@@ -214,7 +354,7 @@ public final class BannerQueue {
 
     /// Tells the view to speak what `banner` shows now, with the hint on how
     /// to reach it if the chord would reach it now (it is the newest on screen).
-    private func announce(_ banner: Banner) {
+    func announce(_ banner: Banner) {
         banner.lastAnnouncement = BannerAnnouncement(banner.content)
         let chordReachesIt = visibleBanners.first === banner
         guard let announcement = banner.lastAnnouncement?.addingReachHint(
@@ -242,8 +382,13 @@ public final class BannerQueue {
         let timeout = BannerTimeout(seconds: duration, source: source)
         switch banner.state {
         case .hidden:
+            if let existing = bannerWithTheIDOf(banner) {
+                meet(existing, with: banner, timeout: timeout)
+                return true
+            }
             banner.owner = self
             banner.timeout = timeout
+            file(banner)
             admit(banner)
             // A banner waiting its turn is a message arriving too.
             sendDesktopNotificationIfDue(for: banner)
@@ -322,13 +467,14 @@ public final class BannerQueue {
         beginHide(banner, reason: .preempted)
     }
 
-    private func present(_ banner: Banner) {
+    /// Puts `banner` on screen at `index` of ``visibleBanners`` (0: the newest).
+    private func present(_ banner: Banner, at index: Int = 0) {
         cancelExit(of: banner)
         banner.state = .showing
         banner.hasBeenOnScreen = true
-        visibleBanners.insert(banner, at: 0)
+        visibleBanners.insert(banner, at: index)
         banner.countdown = BannerCountdown(scheduler: scheduler, timeout: effectiveTimeout(for: banner),
-                                           inhibitors: banner.inhibitors,
+                                           heldByBanner: !banner.inhibitors.isEmpty,
                                            heldByQueue: isHeld(banner)) { [weak self, weak banner] in
             guard let self, let banner else { return }
             self.dismiss(banner, reason: .timeout)

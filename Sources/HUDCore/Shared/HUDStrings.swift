@@ -41,6 +41,13 @@ public struct HUDStrings: Sendable, Hashable {
     /// Spoken once after a banner with an action: how the keyboard reaches it
     /// ("Press %s to reach it.", `%s` the chord as GTK writes it: "Ctrl+F6").
     public var reachBannerPattern: String
+    /// A counted banner's words and how many times its message arrived, as
+    /// spoken ("%1$s, %2$d times" gives "Saved, 3 times"; the number is 2 or more).
+    public var repeatedPattern: String
+    /// The badge on a counted banner ("×%d" gives "×3").
+    public var countBadgePattern: String
+    /// The badge's name for screen readers ("%d times" gives "3 times"), read instead of "×3".
+    public var countBadgeSpokenPattern: String
 
     /// GtkHUD's words through `pgettext(context, message)`: a gettext lookup
     /// with a message context, or the identity for English.
@@ -81,7 +88,16 @@ public struct HUDStrings: Sendable, Hashable {
             sentencesPattern: pgettext("spoken banner: title, subtitle", "%1$s. %2$s"),
             // TRANSLATORS: spoken by screen readers after a notification banner that has a button;
             // %s is the key chord that moves the keyboard to the banner, already translated ("Ctrl+F6").
-            reachBannerPattern: pgettext("spoken hint after a banner with a button", "Press %s to reach it.")
+            reachBannerPattern: pgettext("spoken hint after a banner with a button", "Press %s to reach it."),
+            // TRANSLATORS: spoken for a notification banner whose message arrived several times: %1$s is
+            // the banner's words ("Saved"), %2$d how many times, always 2 or more ("Saved, 3 times").
+            repeatedPattern: pgettext("spoken banner: words, count", "%1$s, %2$d times"),
+            // TRANSLATORS: the badge on a notification banner whose message arrived several times;
+            // %d is how many times, always 2 or more ("×3"). Keep it short.
+            countBadgePattern: pgettext("banner count badge", "×%d"),
+            // TRANSLATORS: what screen readers say for the count badge of a notification banner ("×3");
+            // %d is how many times its message arrived, always 2 or more.
+            countBadgeSpokenPattern: pgettext("spoken banner count badge", "%d times")
         )
     }
 
@@ -117,6 +133,21 @@ public struct HUDStrings: Sendable, Hashable {
     /// "Press Ctrl+F6 to reach it.": how the keyboard reaches a banner.
     public func reachBanner(_ chord: String) -> String {
         Self.format(reachBannerPattern, [chord], fallback: Self.english.reachBannerPattern)
+    }
+
+    /// "Saved, 3 times": a counted banner's words and its count, as spoken.
+    public func repeated(_ words: String, count: Int) -> String {
+        Self.format(repeatedPattern, [words, String(count)], fallback: Self.english.repeatedPattern)
+    }
+
+    /// "×3": the badge on a counted banner.
+    public func countBadge(_ count: Int) -> String {
+        Self.format(countBadgePattern, [String(count)], fallback: Self.english.countBadgePattern)
+    }
+
+    /// "3 times": the count badge, as screen readers read it.
+    public func countBadgeSpoken(_ count: Int) -> String {
+        Self.format(countBadgeSpokenPattern, [String(count)], fallback: Self.english.countBadgeSpokenPattern)
     }
 
     // MARK: Patterns

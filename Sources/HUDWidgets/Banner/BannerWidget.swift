@@ -15,6 +15,7 @@ import HUDCore
 /// ├── hudbannerimage[.untinted]
 /// ├── label.title            (or the content's title widget)
 /// ├── label.subtitle
+/// ├── label.count            (a counted banner's "×N"; read as "N times")
 /// ├── button.action
 /// └── button.close.circular.flat
 /// ```
@@ -55,6 +56,9 @@ public final class BannerWidget: SwiftWidget {
     /// The close button (hidden unless the content asks for it), made the first time it is asked for.
     public var closeButton: UnsafeMutablePointer<GtkWidget> { madeCloseButton ?? makeCloseButton() }
     private var madeActionButton: UnsafeMutablePointer<GtkWidget>?
+    /// The "×N" badge of a counted banner (``BannerContent/repeatCount`` from 2
+    /// on), made the first time it is needed, before the buttons.
+    public private(set) var countLabel: UnsafeMutablePointer<GtkWidget>?
     private var madeCloseButton: UnsafeMutablePointer<GtkWidget>?
     /// The content's title widget while it is shown instead of the title label.
     public private(set) var customTitle: UnsafeMutablePointer<GtkWidget>?
@@ -182,6 +186,7 @@ public final class BannerWidget: SwiftWidget {
         setTitle(content.title, markup: content.usesMarkup)
         setSubtitle(content.subtitle, markup: content.usesMarkup)
         setImage(content.image, tinted: content.tintsImage)
+        setCount(content.repeatCount)
         setAction(label: content.action?.label)
         setCustomTitle((content.titleWidget as? GtkObjectContent)?.widget)
         GeneratedStyle.setClass(on: widget, node: "hudbanner", declarations: Self.colorDeclarations(content))
@@ -218,6 +223,29 @@ public final class BannerWidget: SwiftWidget {
         setClass("has-image", source != nil)
     }
 
+    /// The badge says "×N" from 2 on; below that it is hidden.
+    private func setCount(_ count: Int) {
+        guard count > 1 || countLabel != nil else { return }
+        let label = countLabel ?? makeCountLabel()
+        if count > 1 {
+            let strings = HUDStrings.provider()
+            gtk_label_set_text(OpaquePointer(label), strings.countBadge(count))
+            // "×3" read out is "multiplication sign 3": the badge says what it means.
+            Accessible.setLabel(label, strings.countBadgeSpoken(count))
+        }
+        gtk_widget_set_visible(label, count > 1 ? 1 : 0)
+    }
+
+    private func makeCountLabel() -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(nil)!
+        gtk_widget_add_css_class(label, "count")
+        gtk_widget_set_valign(label, GTK_ALIGN_CENTER)
+        gtk_widget_set_visible(label, 0)
+        gtk_widget_insert_before(label, widget, madeActionButton ?? madeCloseButton)
+        countLabel = label
+        return label
+    }
+
     private func setAction(label: String?) {
         if let label {
             gtk_button_set_label(actionButton.cast(to: GtkButton.self), label)
@@ -247,6 +275,7 @@ public final class BannerWidget: SwiftWidget {
     private struct Layout {
         var textX = 0.0, textWidth = 0.0
         var titleHeight = 0.0, subtitleHeight = 0.0, textHeight = 0.0
+        var countSize = (width: 0.0, height: 0.0)
         var actionSize = (width: 0.0, height: 0.0), closeSize = (width: 0.0, height: 0.0)
         var height = 0.0
     }
@@ -260,11 +289,11 @@ public final class BannerWidget: SwiftWidget {
 
     private var textX: Double { metric(BannerLayout.textLeading(hasImage: hasImage)) }
 
-    /// Width taken by the buttons, each with its spacing in front.
-    private func buttonsWidth(natural: Bool) -> (width: Double, action: (Double, Double), close: (Double, Double)) {
+    /// Width taken by the count badge and the buttons, each with its spacing in front.
+    private func buttonsWidth(natural: Bool) -> (width: Double, count: (Double, Double), action: (Double, Double), close: (Double, Double)) {
         var total = 0.0
         var sizes: [(Double, Double)] = []
-        for button in [madeActionButton, madeCloseButton] {
+        for button in [countLabel, madeActionButton, madeCloseButton] {
             guard let button, Self.isShown(button) else { sizes.append((0, 0)); continue }
             let width = Self.size(of: button, .horizontal, forSize: -1)
             let height = Self.size(of: button, .vertical, forSize: -1)
@@ -272,12 +301,13 @@ public final class BannerWidget: SwiftWidget {
             sizes.append((chosen, height.natural))
             total += chosen + metric(BannerLayout.buttonSpacing)
         }
-        return (total, sizes[0], sizes[1])
+        return (total, sizes[0], sizes[1], sizes[2])
     }
 
     private func layout(forWidth width: Double) -> Layout {
         var layout = Layout()
         let buttons = buttonsWidth(natural: true)
+        layout.countSize = buttons.count
         layout.actionSize = buttons.action
         layout.closeSize = buttons.close
         layout.textX = textX
@@ -292,7 +322,8 @@ public final class BannerWidget: SwiftWidget {
         let padding = 2 * metric(BannerLayout.textVerticalPadding)
         layout.height = max(layout.textHeight + padding, metric(minimumHeight),
                             hasImage ? metric(BannerLayout.imageSize) + padding : 0,
-                            layout.actionSize.height + padding, layout.closeSize.height + padding)
+                            layout.actionSize.height + padding, layout.closeSize.height + padding,
+                            layout.countSize.height + padding)
         return layout
     }
 
@@ -353,6 +384,12 @@ public final class BannerWidget: SwiftWidget {
             trailingX -= layout.actionSize.width
             place(actionButton, x: trailingX, y: top + (layout.height - layout.actionSize.height) / 2,
                   width: layout.actionSize.width, height: layout.actionSize.height)
+            trailingX -= metric(BannerLayout.buttonSpacing)
+        }
+        if let countLabel, Self.isShown(countLabel) {
+            trailingX -= layout.countSize.width
+            place(countLabel, x: trailingX, y: top + (layout.height - layout.countSize.height) / 2,
+                  width: layout.countSize.width, height: layout.countSize.height)
         }
     }
 

@@ -133,10 +133,15 @@ final class CSSTreeTests: XCTestCase {
             hud.detailsLabel = "3 of 7 files"
             hud.setButton("Cancel") {}
             hud.show(animated: false)
-            let banner = try NotificationBanner(title: "Saved", subtitle: "All files", image: .iconName("emblem-ok-symbolic"))
+            let banner = try NotificationBanner(title: "Saved", subtitle: "All files", image: .iconName("emblem-ok-symbolic"), id: "saved")
             banner.setAction("Undo") {}
             banner.showsCloseButton = true
+            banner.idPolicy = .count
             banner.show(on: host.window)
+            // Shown again under its id: counted, the banner gets its "×2" (label.count).
+            let again = try NotificationBanner(title: "Saved", id: "saved")
+            again.idPolicy = .count
+            again.show(on: host.window)
             host.waitForFrames(3)
             let overlay = try XCTUnwrap(HUDOverlay.windowLayer(of: host.window))
             let real = Self.walk(overlay)

@@ -64,6 +64,9 @@ final class GalleryScenarioTests: XCTestCase {
         XCTAssertEqual(byName["banner-priority"]?.shown.map(\.text),
                        ["Syncing notes. A normal banner", "Battery low. High priority: shows at once", "Syncing notes. A normal banner"],
                        "the high-priority banner pre-empts, then the normal one comes back")
+        // Issue #26: three arrivals under one id, counted: one banner, its count one message.
+        XCTAssertEqual(byName["banner-count"]?.shown.map(\.text), ["Copied. To the clipboard", "Copied. To the clipboard, 3 times"])
+        XCTAssertEqual(byName["banner-count"]?.lines.filter { $0.hasPrefix("gone: ") }.count, 3, "two folded into the first, which was hidden by id")
         // Status changes and results are messages too, not only a HUD's appearance.
         XCTAssertEqual(byName["hud-status"]?.shown.map(\.text), ["Connecting", "Downloading"])
         // A result is read with its mark: "Success: Finished".

@@ -253,6 +253,18 @@ struct StormChecker {
             }
         }
         world.bannerEnds = [:]
+        // Issue #26: each window's center names, by id, exactly the banner the model says holds it.
+        for (slot, window) in world.windows.sorted(by: { $0.key < $1.key }) {
+            guard let center = BannerCenter.for(window.window) else { continue }
+            for id in 0..<3 {
+                let holder = model.idHolder(of: id, in: slot)
+                let found = center.banner(id: "i\(id)")
+                if found !== holder.flatMap({ world.banners[$0] }) {
+                    fail("banner.id", "window\(slot)'s banner(id: \"i\(id)\") is \(found?.title ?? "none"), the model says "
+                         + "\(holder.map { "banner\($0)" } ?? "none")")
+                }
+            }
+        }
         for (slot, count) in showing where count > 1 { fail("banner.tooMany", "\(count) banners show at once in window\(slot)") }
         for (slot, count) in queued where count > 0 && showing[slot, default: 0] == 0 {
             fail("banner.stalled", "\(count) banners wait in window\(slot) with none showing")

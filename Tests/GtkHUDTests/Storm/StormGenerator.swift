@@ -1,3 +1,4 @@
+import GtkHUD
 /// SplitMix64: small, fast and the same on every platform, so a seed names one storm.
 struct StormRandom {
     private var state: UInt64
@@ -87,6 +88,9 @@ struct StormGenerator {
                 (3, { g in [.bannerShow(g.id(), window: g.random.pick(windows), high: g.random.chance(30),
                                          duration: g.random.chance(70) ? StormTiming.bannerSeconds : nil,
                                          action: g.random.chance(30))] }),
+                (2, { g in [.bannerShowID(g.id(), window: g.random.pick(windows), id: g.random.below(3),
+                                           policy: g.random.pick(BannerIDPolicy.allCases))] }),
+                (1, { g in [.bannerHideID(window: g.random.pick(windows), id: g.random.below(3))] }),
                 (2, { g in [.clickEntry(window: g.random.pick(windows))] }),
                 (1, { g in [.hover(window: g.random.pick(windows), g.hoverTarget())] }),
                 (1, { g in [.tab(window: g.random.pick(windows))] }),

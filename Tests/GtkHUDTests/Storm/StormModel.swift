@@ -116,6 +116,8 @@ struct StormModel {
     var huds: [Int: Instance] = [:]
     var runs: [Int: Run] = [:]
     var banners: [Int: BannerModel] = [:]
+    /// The banner each id names in each window (issue #26), while it is not dismissed.
+    var idHolders: [Int: [Int: Int]] = [:]
     var awaits: [Int: Await] = [:]
     /// Texts the storm made visible, with the last step in which they were.
     var displayedTexts: [String: Int] = [:]
@@ -298,6 +300,40 @@ struct StormModel {
             banners[banner]?.mustBeGone = true
             banners[banner]?.mustShowNow = false
             if awaits[2_000_000 + banner]?.dueBy == nil { awaits[2_000_000 + banner]?.dueBy = due }
+        case .bannerShowID(let banner, let window, let id, let policy):
+            guard banners[banner] == nil, liveWindows.contains(window) else { return }
+            var model = BannerModel(window: window, high: false, duration: nil)
+            awaits[2_000_000 + banner] = Await(what: "await banner\(banner).dismissed", dueBy: nil)
+            if let holder = idHolder(of: id, in: window) {
+                switch policy {
+                case .ignore, .count:
+                    model.mustBeGone = true
+                case .updateInPlace:
+                    // The banner up shows the new words; the new banner ends at once.
+                    model.mustBeGone = true
+                    displayedTexts["b\(banner)"] = step
+                case .replace:
+                    banners[holder]?.mustBeGone = true
+                    banners[holder]?.mustShowNow = false
+                    if awaits[2_000_000 + holder]?.dueBy == nil { awaits[2_000_000 + holder]?.dueBy = due }
+                    idHolders[window, default: [:]][id] = banner
+                    displayedTexts["b\(banner)"] = step
+                }
+                if model.mustBeGone { awaits[2_000_000 + banner]?.dueBy = due }
+            } else {
+                idHolders[window, default: [:]][id] = banner
+                displayedTexts["b\(banner)"] = step
+            }
+            banners[banner] = model
+        case .bannerHideID(let window, let id):
+            guard liveWindows.contains(window) else { return }
+            guard let holder = idHolder(of: id, in: window) else {
+                diagnosticExpected = true // hide(id:) of an id no banner has: refused with a message
+                return
+            }
+            banners[holder]?.mustBeGone = true
+            banners[holder]?.mustShowNow = false
+            if awaits[2_000_000 + holder]?.dueBy == nil { awaits[2_000_000 + holder]?.dueBy = due }
         case .bannerIgnoresAttention(let banner):
             banners[banner]?.pausesWhenLeft = false
         case .bannerNotifies(let banner, let policy):
@@ -323,6 +359,12 @@ struct StormModel {
         case .hover, .clickEntry, .tab, .activate, .pressBannerShortcut, .animations, .wait:
             break
         }
+    }
+
+    /// The banner up in `window` under the id `"i<id>"`: the last one that took it and is not dismissed.
+    func idHolder(of id: Int, in window: Int) -> Int? {
+        guard let holder = idHolders[window]?[id], let model = banners[holder], !model.mustBeGone else { return nil }
+        return holder
     }
 
     /// The step's frames ran: what was posted and not superseded is applied.

@@ -37,6 +37,11 @@ enum StormOperation: Hashable, Sendable {
     case bannerShow(Int, window: Int, high: Bool, duration: Double?, action: Bool)
     case bannerUpdate(Int, title: String)
     case bannerDismiss(Int)
+    /// A banner with the id `"i<id>"` and `idPolicy = policy`, shown until dismissed: it meets
+    /// the banner up with that id in its window (issue #26).
+    case bannerShowID(Int, window: Int, id: Int, policy: BannerIDPolicy)
+    /// `BannerCenter.for(window)?.hide(id: "i<id>")` (an id no banner has: refused with a message).
+    case bannerHideID(window: Int, id: Int)
     // Real input (xdotool) and settings
     case hover(window: Int, StormHoverTarget)
     case clickEntry(window: Int)
@@ -158,6 +163,10 @@ extension StormOperation {
                 + "banner\(banner).show(on: window\(window), duration: \(duration.map { "\($0)" } ?? "nil"))"
         case .bannerUpdate(let banner, let title): return "try banner\(banner).setMessage(title: \(text(title)), subtitle: nil, image: nil)"
         case .bannerDismiss(let banner): return "banner\(banner).dismiss()"
+        case .bannerShowID(let banner, let window, let id, let policy):
+            return "let banner\(banner) = try NotificationBanner(title: \"b\(banner)\", id: \"i\(id)\"); banner\(banner).animationDuration = "
+                + "\(StormTiming.bannerAnimation); banner\(banner).idPolicy = .\(policy); banner\(banner).show(on: window\(window))"
+        case .bannerHideID(let window, let id): return "BannerCenter.for(window\(window))?.hide(id: \"i\(id)\")"
         case .hover(let window, let target):
             let what = switch target {
             case .sharedBezel: "ProgressHUD's bezel"

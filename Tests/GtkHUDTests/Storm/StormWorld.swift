@@ -126,6 +126,20 @@ final class StormWorld {
             guard let banner = banners[id], !banner.state.isGone else { return }
             try? banner.setMessage(title: title, subtitle: nil, image: nil)
         case .bannerDismiss(let id): banners[id]?.dismiss()
+        case .bannerShowID(let id, let slot, let bannerID, let policy):
+            guard banners[id] == nil, let window = windows[slot],
+                  let banner = try? NotificationBanner(title: "b\(id)", id: "i\(bannerID)") else { return }
+            banner.animationDuration = StormTiming.bannerAnimation
+            banner.idPolicy = policy
+            banners[id] = banner
+            banner.show(on: window.window)
+            Task.immediate { @MainActor [weak self] in
+                _ = await banner.dismissed
+                self?.returned.insert(2_000_000 + id)
+            }
+        case .bannerHideID(let slot, let bannerID):
+            guard let window = windows[slot] else { return }
+            BannerCenter.for(window.window)?.hide(id: "i\(bannerID)")
         case .hover(let slot, let target):
             guard let window = windows[slot] else { return }
             let widget = hoverWidget(target, in: window)

@@ -25,6 +25,7 @@ final class RecordingNotifier: DesktopNotificationPresenter {
 
     func updateDesktopNotification(for banner: Banner, id: String) {
         events.append("update \(titles[id] ?? id) to \(banner.name)")
+        titles[id] = banner.name
     }
 }
 
@@ -299,7 +300,7 @@ final class RecordingNotifier: DesktopNotificationPresenter {
         try export.content.replaceMessage(title: "Exported", subtitle: "4 files", image: nil)
         #expect(notifier.events.count == 5, "nothing it shows changed")
         export.dismiss()
-        #expect(notifier.events.last == "withdraw Exporting")
+        #expect(notifier.events.last == "withdraw Exported")
         try export.content.replaceMessage(title: "Late", subtitle: nil, image: nil)
         #expect(notifier.events.count == 6, "a banner that ended updates nothing")
     }

@@ -20,6 +20,11 @@ import Testing
 /// active, unless the banner or the app opted out) or one with an action under
 /// a screen reader; the multiplier changes as it goes. At the end every
 /// completion and every `onDismissed` has run exactly once.
+/// Banners carry ids from a small pool with every ``BannerIDPolicy``: the model
+/// says which banner holds each id and how often it was counted; after every
+/// operation the queue's index must name exactly the one banner showing or
+/// waiting per id, and a banner never says the same thing twice in a row
+/// without being presented again in between.
 /// A failure names the seed and step, so it replays exactly.
 @MainActor
 @Suite struct StormTests {
@@ -43,6 +48,7 @@ import Testing
         #expect(storm.settleChecks > 300, "the model was compared often")
         #expect(storm.hudCompletions.issued > 10_000)
         #expect(storm.bannersCreated > 5_000)
+        #expect(storm.idMeetings > 1_000, "banners met their ids often")
     }
 }
 
@@ -74,6 +80,10 @@ private struct Storm {
     /// What holds each banner's timeout: reported while it is on screen or pushed back, until released.
     var heldBy: [Banner: Set<BannerInhibitReason>] = [:]
     var recentBanners: [Banner] = []
+    /// The banner the model says holds each id, and its count.
+    var idHolders: [String: Banner] = [:]
+    var countsInModel: [Banner: Int] = [:]
+    var idMeetings = 0
     /// The queue-wide inputs, as the model sees them.
     var holdsInModel: Set<BannerHold> = []
     var windowAttendedInModel = false
@@ -309,14 +319,54 @@ private struct Storm {
             lastOperation = "banner.dismissAll"
             queue.dismissAll()
             liveBanners.removeAll()
-        case 96..<98:
+        case 96..<97:
             lastOperation = "banner.maxVisible"
             queue.maxVisible = Int.random(in: 1...3, using: &random)
+        case 97..<98:
+            try idOperation(on: banner)
         default:
             lastOperation = "banner.content change"
             var content = banner.content
             content.dismissesOnTap.toggle()
             banner.content = content
+        }
+    }
+
+    private static let idPool = ["x", "y", "z"]
+
+    /// The model's holder of `id`: nil once it timed out or was dismissed.
+    private mutating func holderInModel(of id: String) -> Banner? {
+        guard let holder = idHolders[id] else { return nil }
+        if holder.state.isGone, liveBanners[holder] == false { liveBanners[holder] = nil }
+        guard liveBanners[holder] != nil else {
+            idHolders[id] = nil
+            return nil
+        }
+        return holder
+    }
+
+    /// Hides by id, counts down, or tries to change the id of a banner.
+    private mutating func idOperation(on banner: Banner) throws {
+        let id = Self.idPool.randomElement(using: &random)!
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0:
+            lastOperation = "queue.dismiss(id: \(id))"
+            let holder = holderInModel(of: id)
+            if queue.dismiss(id: id) != (holder != nil) { return fail("dismiss(id: \(id)) disagrees with the model (\(holder?.name ?? "none"))") }
+            if let holder { liveBanners[holder] = nil }
+        case 1:
+            lastOperation = "queue.dismissCounted(id: \(id))"
+            let holder = holderInModel(of: id)
+            queue.dismissCounted(id: id)
+            if let holder {
+                if countsInModel[holder, default: 1] > 1 { countsInModel[holder, default: 1] -= 1 } else { liveBanners[holder] = nil }
+            }
+        default:
+            lastOperation = "banner.content.id = \(id)"
+            let wasLive = banner.state == .showing || banner.state == .queued
+            let before = banner.content.id
+            banner.content.id = id
+            if wasLive, banner.content.id != before { fail("the id of \(banner.name), live, changed") }
         }
     }
 
@@ -388,15 +438,49 @@ private struct Storm {
         }
         dismissCounts[banner] = 0
         let duration = randomDuration()
+        let id = Bool.random(using: &random) ? Self.idPool.randomElement(using: &random)! : nil
+        banner.content.id = id
+        banner.content.idPolicy = BannerIDPolicy.allCases.randomElement(using: &random)!
+        let holder = id.flatMap { holderInModel(of: $0) }
+        let holderWasShowing = holder?.state == .showing
         if Bool.random(using: &random) {
-            lastOperation = "banner.enqueue new"
+            lastOperation = "banner.enqueue new (id \(id ?? "none"), \(banner.content.idPolicy))"
             queue.enqueue(banner, duration: duration)
         } else {
-            lastOperation = "banner.show new"
+            lastOperation = "banner.show new (id \(id ?? "none"), \(banner.content.idPolicy))"
             queue.show(banner, duration: duration)
         }
-        liveBanners[banner] = Self.waitsForDismissal(duration)
         recentBanners.append(banner)
+        if let id, let holder {
+            idMeetings += 1
+            let expectedState: BannerState
+            switch banner.content.idPolicy {
+            case .ignore:
+                expectedState = .gone(.sameID)
+            case .replace:
+                expectedState = holderWasShowing ? .showing : .queued
+                if holder.state != .gone(.replaced) { fail("\(holder.name) was not replaced: \(holder.state)") }
+                liveBanners[holder] = nil
+                liveBanners[banner] = Self.waitsForDismissal(duration)
+                idHolders[id] = banner
+            case .updateInPlace:
+                expectedState = .gone(.sameID)
+                if holder.content.title != banner.content.title { fail("\(holder.name) did not take the new words") }
+                liveBanners[holder] = Self.waitsForDismissal(duration)
+                countsInModel[holder] = 1
+            case .count:
+                expectedState = .gone(.sameID)
+                countsInModel[holder, default: 1] += 1
+                liveBanners[holder] = Self.waitsForDismissal(duration)
+            }
+            if banner.state != expectedState { fail("\(banner.name) met \(holder.name) and is \(banner.state), not \(expectedState)") }
+            if let count = countsInModel[holder], holder.content.repeatCount != count, liveBanners[holder] != nil {
+                fail("\(holder.name) counts \(holder.content.repeatCount), the model \(count)")
+            }
+            return
+        }
+        liveBanners[banner] = Self.waitsForDismissal(duration)
+        if let id { idHolders[id] = banner }
         if recentBanners.count > 60 { recentBanners.removeFirst(10) }
     }
 
@@ -437,6 +521,20 @@ private struct Storm {
         if DismissCounter.shared.anyTwice { return fail("an onDismissed ran twice") }
         if queue.visibleBanners.count < queue.maxVisible && !queue.queuedBanners.isEmpty {
             return fail("\(queue.queuedBanners.count) banners wait while a slot is free")
+        }
+        checkIDs()
+    }
+
+    /// The queue's id index names exactly the banners showing or waiting, one per id.
+    private mutating func checkIDs() {
+        var byID: [String: Banner] = [:]
+        for banner in queue.visibleBanners + queue.queuedBanners {
+            guard let id = banner.content.id else { continue }
+            if let other = byID[id] { return fail("\(other.name) and \(banner.name) are both up with id \(id)") }
+            byID[id] = banner
+        }
+        for id in Self.idPool where queue.banner(id: id) !== byID[id] {
+            return fail("banner(id: \(id)) is \(queue.banner(id: id)?.name ?? "none"), the queue shows \(byID[id]?.name ?? "none")")
         }
     }
 
@@ -484,6 +582,16 @@ private struct Storm {
         }
         if !queued.isEmpty && visible.count < queue.maxVisible {
             return fail("settled: \(queued.count) banners wait with \(visible.count) of \(queue.maxVisible) slots taken")
+        }
+        // Every id the model holds for a banner that waits for dismissal names that banner, with the model's count.
+        for id in Self.idPool {
+            guard let holder = holderInModel(of: id), liveBanners[holder] == true else { continue }
+            if queue.banner(id: id) !== holder {
+                return fail("settled: id \(id) names \(queue.banner(id: id)?.name ?? "none"), the model \(holder.name)")
+            }
+            if holder.content.repeatCount != countsInModel[holder, default: 1] {
+                return fail("settled: \(holder.name) counts \(holder.content.repeatCount), the model \(countsInModel[holder, default: 1])")
+            }
         }
         // Timed banners that timed out are gone for good; forget them.
         liveBanners = liveBanners.filter { $0.value || queued.contains($0.key) }
@@ -536,6 +644,8 @@ private final class DismissCounter {
 private final class StrictBannerPresenter: BannerPresenter {
     private enum Place { case onScreen, leaving }
     private var places: [Banner: Place] = [:]
+    /// What each banner last said, until it is presented again.
+    private var lastSaid: [Banner: BannerAnnouncement] = [:]
     private(set) var violations: [String] = []
     private(set) var everPresented: Set<Banner> = []
 
@@ -544,6 +654,7 @@ private final class StrictBannerPresenter: BannerPresenter {
         if banner.state != .showing { violations.append("present(\(banner.name)) in state \(banner.state)") }
         places[banner] = .onScreen
         everPresented.insert(banner)
+        lastSaid[banner] = nil
     }
 
     func restack(_ banner: Banner, slot: Int, transition: BannerTransition) {
@@ -558,6 +669,10 @@ private final class StrictBannerPresenter: BannerPresenter {
         if places[banner] != .onScreen || banner.state != .showing {
             violations.append("announce(\(banner.name)) while not showing")
         }
+        if let said = lastSaid[banner], said.parts == announcement.parts, said.count == announcement.count {
+            violations.append("announce(\(banner.name)) said \(said.parts) ×\(said.count) twice")
+        }
+        lastSaid[banner] = announcement
     }
 
     func beginHide(_ banner: Banner, reason: BannerHideReason, transition: BannerTransition) {
