@@ -85,16 +85,25 @@ enum UI {
         let group = adw_preferences_group_new()!
         let typed = group.cast(to: AdwPreferencesGroup.self)
         adw_preferences_group_set_title(typed, title)
-        if let description { adw_preferences_group_set_description(typed, description) }
+        if let description { adw_preferences_group_set_description(typed, plain(description)) }
         for row in rows { adw_preferences_group_add(typed, row) }
         return group
+    }
+
+    /// `text` as libadwaita's markup shows it literally: rows and group
+    /// descriptions read Pango markup, and the gallery's texts are plain
+    /// ("<Control>F6" once made GTK warn and lose the line).
+    static func plain(_ text: String) -> String {
+        guard let escaped = g_markup_escape_text(text, -1) else { return text }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
     }
 
     /// A row with a title, an optional subtitle and widgets at its end.
     static func row(_ title: String, subtitle: String? = nil, _ suffixes: [Widget] = []) -> Widget {
         let row = adw_action_row_new()!
         adw_preferences_row_set_title(row.cast(to: AdwPreferencesRow.self), title)
-        if let subtitle { adw_action_row_set_subtitle(row.cast(to: AdwActionRow.self), subtitle) }
+        if let subtitle { adw_action_row_set_subtitle(row.cast(to: AdwActionRow.self), plain(subtitle)) }
         for suffix in suffixes { adw_action_row_add_suffix(row.cast(to: AdwActionRow.self), suffix) }
         if suffixes.count == 1 { adw_action_row_set_activatable_widget(row.cast(to: AdwActionRow.self), suffixes[0]) }
         return row
@@ -107,7 +116,7 @@ enum UI {
     }
 
     static func setSubtitle(_ row: Widget, _ subtitle: String) {
-        adw_action_row_set_subtitle(row.cast(to: AdwActionRow.self), subtitle)
+        adw_action_row_set_subtitle(row.cast(to: AdwActionRow.self), plain(subtitle))
     }
 
     /// A drop-down row; `onChange` gets the selected index.
@@ -115,7 +124,7 @@ enum UI {
                          _ onChange: @escaping @MainActor (Int) -> Void) -> Widget {
         let row = adw_combo_row_new()!
         adw_preferences_row_set_title(row.cast(to: AdwPreferencesRow.self), title)
-        if let subtitle { adw_action_row_set_subtitle(row.cast(to: AdwActionRow.self), subtitle) }
+        if let subtitle { adw_action_row_set_subtitle(row.cast(to: AdwActionRow.self), plain(subtitle)) }
         let model = stringList(items)
         adw_combo_row_set_model(row.cast(to: AdwComboRow.self), model)
         g_object_unref(UnsafeMutableRawPointer(model))
