@@ -259,6 +259,12 @@ struct StormChecker {
             for id in 0..<3 {
                 let holder = model.idHolder(of: id, in: slot)
                 let found = center.banner(id: "i\(id)")
+                // Escape in its window may have dismissed it (the newest banner goes): then it is gone.
+                if found == nil, let holder, model.banners[holder]?.escapeMayHaveDismissed == true {
+                    model.banners[holder]?.mustBeGone = true
+                    continue
+                }
+                if let holder { model.banners[holder]?.escapeMayHaveDismissed = false }
                 if found !== holder.flatMap({ world.banners[$0] }) {
                     fail("banner.id", "window\(slot)'s banner(id: \"i\(id)\") is \(found?.title ?? "none"), the model says "
                          + "\(holder.map { "banner\($0)" } ?? "none")")

@@ -63,6 +63,8 @@ struct StormModel {
         var label: String?
         /// The label as the app last set it: what a run shows while it works (a result's text is not the app's).
         var appLabel: String?
+        /// The mode as the app last set it: a run started with none other working shows it (a result mode as the spinner).
+        var appMode = StormMode.indeterminate
         var mask: StormMask
         var blockUncertain = false
         var uncertain = false
@@ -103,6 +105,8 @@ struct StormModel {
         var readerThroughout = false
         /// Its window was destroyed (a window opened again in the slot is another one).
         var windowGone = false
+        /// Escape was pressed in its window since the last check: it may be gone (the newest banner goes).
+        var escapeMayHaveDismissed = false
     }
 
     struct Await {
@@ -219,6 +223,7 @@ struct StormModel {
             // The app itself shows a result while its run works: then what shows is the app's choice.
             if mode.isResult, !model.runs.isEmpty { model.uncertain = true }
             model.mode = mode
+            model.appMode = mode
             huds[hud] = model
         case .hudLabel(let hud, let label):
             guard let model = huds[hud] else { return }
@@ -249,10 +254,16 @@ struct StormModel {
             guard var model = huds[hud], model.alive, runs[run] == nil else { return }
             runs[run] = Run(hud: hud)
             awaits[1_000_000 + run] = Await(what: "try await hud\(hud).run (run\(run))", dueBy: nil)
-            // The run sets the label and shows: main-actor changes. It shows the app's working
-            // mode, which the model knows only when no result mode stands in its way.
+            // The run sets the label and shows: main-actor changes. With no other run working
+            // it shows the app's own mode (a result mode as the spinner: HUDRunLedger), which
+            // takes posted progress; otherwise the model knows it only when no result stands in its way.
             model.posted = nil
-            model.acceptsPosts = model.mode.isResult || model.uncertain ? nil : true
+            if model.runs.isEmpty, !model.uncertain {
+                model.mode = model.appMode.isResult ? .indeterminate : model.appMode
+                model.acceptsPosts = true
+            } else {
+                model.acceptsPosts = model.mode.isResult || model.uncertain ? nil : true
+            }
             if model.kind == .hidden { model.blockUncertain = false }
             model.kind = .shown
             // The app's own label shows while the work goes on: a past run's result text is no working label.
@@ -356,6 +367,7 @@ struct StormModel {
                 huds[key]?.acceptsPosts = nil
                 huds[key]?.progress = nil
             }
+            for holder in (idHolders[window] ?? [:]).values { banners[holder]?.escapeMayHaveDismissed = true }
         case .hover, .clickEntry, .tab, .activate, .pressBannerShortcut, .animations, .wait:
             break
         }
