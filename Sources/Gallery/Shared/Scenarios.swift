@@ -472,14 +472,14 @@ enum ScenarioRunner {
                 await Clock.sleep(0.3)
                 banners.copied(seconds: 0)
             }
-            // A burst is spoken once, as a count, a second after its last arrival.
-            await Clock.sleep(1.6)
+            // "×3" is on screen from the third arrival on (that is when it is shown);
+            // the burst is spoken once, as a count, a second later.
             if let first, first.repeatCount == 3, let text = BannerTracker.visibleText(of: first) {
                 EventCenter.shared.shown(.banner, "\(text), \(first.repeatCount) times")
             } else {
                 emit("error: the banner did not count three (\(first?.repeatCount ?? 0))")
             }
-            await Clock.sleep(0.6)
+            await Clock.sleep(2.2)
             banners.center?.hide(id: "copied")
         case "hud-and-banner":
             await page(banners)
