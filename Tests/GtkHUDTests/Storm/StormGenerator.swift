@@ -169,7 +169,7 @@ struct StormGenerator {
         }
         // Often, and mostly above 1: a banner must live under a multiplier for the storm to see its time.
         options.append((3, { g in [.multiplier(g.random.chance(10) ? g.random.pick([0, -1]) : g.random.pick([1, 1.5, 2, 3, 3]))] }))
-        options.append((1, { g in [.screenReader(on: g.random.chance(50))] }))
+        options.append((2, { g in [.screenReader(on: g.random.chance(70))] }))
         options.append((1, { g in [.bannerShortcut(g.random.pick(["<Control>F6", "<Control>F8", nil, "F6+"]))] }))
         options.append((1, { g in [.animations(g.random.chance(60))] }))
         options.append((4, { g in [.wait(milliseconds: g.random.pick([100, 250, 500, 800]))] }))
