@@ -101,8 +101,6 @@ struct StormModel {
         var minMultiplier = 1.0
         /// When `show` was called (wall-clock seconds): no timeout comes sooner than its time after it.
         var shownAt = 0.0
-        /// A screen reader ran (`.on`) from its show on, without a break: an actionable banner must not time out.
-        var readerThroughout = false
         /// Its window was destroyed (a window opened again in the slot is another one).
         var windowGone = false
         /// Escape was pressed in its window since the last check: it may be gone (the newest banner goes).
@@ -131,6 +129,8 @@ struct StormModel {
     var multiplier = 1.0
     /// `GtkHUDAttention.screenReader` is `.on`: actionable banners wait for the user.
     var screenReaderOn = false
+    /// When it was last switched on (wall-clock seconds).
+    var readerOnSince = 0.0
     /// A banner asked for desktop notifications: the storm has no GApplication, which GtkHUD says once, when it sends.
     var notificationsAsked = false
 
@@ -300,7 +300,7 @@ struct StormModel {
             guard banners[banner] == nil, liveWindows.contains(window) else { return }
             banners[banner] = BannerModel(window: window, high: high, duration: duration, mustShowNow: high,
                                           actionable: action, maxMultiplier: multiplier, minMultiplier: multiplier,
-                                          shownAt: now, readerThroughout: screenReaderOn)
+                                          shownAt: now)
             awaits[2_000_000 + banner] = Await(what: "await banner\(banner).dismissed", dueBy: nil)
             displayedTexts["b\(banner)"] = step
         case .bannerUpdate(let banner, let title):
@@ -354,8 +354,8 @@ struct StormModel {
             guard value > 0 else { diagnosticExpected = true; return }
             setMultiplier(min(max(value, 1), 10))
         case .screenReader(let on):
+            if on, !screenReaderOn { readerOnSince = now }
             screenReaderOn = on
-            if !on { for key in banners.keys { banners[key]?.readerThroughout = false } }
         case .bannerShortcut(let chord):
             if chord == "F6+" { diagnosticExpected = true }
         case .escape(let window):
