@@ -16,6 +16,7 @@ extension NotificationBanner {
     ///                                               successTitle: "Uploaded") { progress in
     ///     try await upload(reporting: { progress.report($0) })
     /// }
+    /// print("uploaded \(photos.count) photos")
     /// ```
     ///
     /// - Parameters:

@@ -232,7 +232,8 @@ struct StormChecker {
             if Self.isHovered(widget) || Self.hasFocus(within: widget) || (windowLeft && expected.pausesWhenLeft) || waitsForReader {
                 bannerShowingSince[id] = now
             }
-            let since = bannerShowingSince[id] ?? now
+            // A task banner's outcome counts its time from when it took the working state's place.
+            let since = max(bannerShowingSince[id] ?? now, expected.restartedAt ?? -.infinity)
             bannerShowingSince[id] = since
             if let duration = expected.duration.map({ $0 * expected.maxMultiplier }),
                now - since > duration + 2 * StormTiming.bannerAnimation + StormTiming.slack {
