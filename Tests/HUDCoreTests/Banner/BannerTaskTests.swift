@@ -184,6 +184,21 @@ import Testing
         #expect(fixture.scheduler.pendingCount == 0)
     }
 
+    @Test func aBannerSwipedAwayWhileTheOutcomeWaitsForTheMinimumShowTimeGetsNoOutcome() throws {
+        let fixture = BannerFixture()
+        let run = try makeRun(fixture, minimum: 2)
+        fixture.advance(1)
+        run.task.finish(.success)
+        #expect(run.task.phase == .ending)
+        #expect(fixture.queue.swipe(run.banner))
+        fixture.advance(5)
+        #expect(run.banner.state == .gone(.swipe))
+        #expect(run.banner.content.title == "Uploading")
+        #expect(run.task.phase == .ended)
+        #expect(fixture.presenter.announcements == ["Uploading"])
+        #expect(fixture.scheduler.pendingCount == 0)
+    }
+
     @Test func aDestroyedWindowRefusesTheBannerAndNothingIsStuck() throws {
         let fixture = BannerFixture()
         fixture.queue.hostDestroyed()
