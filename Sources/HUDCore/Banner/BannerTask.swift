@@ -108,6 +108,9 @@ public final class BannerTask {
     /// A task banner for `banner`, which shows the working state (its words,
     /// a spinner, Cancel if ``Configuration/cancelTitle`` is set).
     /// - Parameters:
+    ///   - banner: the banner, not shown yet, with the working words.
+    ///   - scheduler: the clock of the grace time, the minimum show time and the outcome.
+    ///   - configuration: timing and words (see ``Configuration``).
     ///   - present: hands the banner to its window's queue once the grace time
     ///     is over (until dismissed); returns whether the queue took it.
     ///   - source: the public call to name in messages.
