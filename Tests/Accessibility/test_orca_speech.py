@@ -130,6 +130,16 @@ class OrcaSpeechTests(unittest.TestCase):
             self.assertTrue(verdict, f"no shown: line for {text}")
             self.assertTrue(all(line.startswith("SPOKEN") for line in verdict), verdict)
 
+    def test_orca_speaks_a_tasks_result(self):
+        # Issue #26: a task banner (NotificationBanner.run) turns into its outcome in place; the
+        # outcome must be heard, once: the success, and the error that comes with Retry.
+        for text in ("Uploaded", "The server cannot be reached"):
+            verdict = [line for line in self.verdicts if f"'{text}'" in line]
+            self.assertTrue(verdict, f"no shown: line for {text}")
+            self.assertTrue(all(line.startswith("SPOKEN") for line in verdict), verdict)
+            spoken = [u for u in self.speech if normalized(u).startswith(normalized(text))]
+            self.assertEqual(len(spoken), 1, f"{text} spoken {len(spoken)} times: {spoken}")
+
     def test_an_actionable_banner_waits_for_a_screen_reader_user_and_the_shortcut_reaches_it(self):
         # Issue #25: Orca running, a banner with an action outlives its 1 s; Ctrl+F6 (real keys)
         # takes the keyboard to its button, which Orca speaks; Return acts; focus comes back.

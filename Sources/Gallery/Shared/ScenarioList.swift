@@ -51,6 +51,8 @@ enum Scenarios {
         ("banner-stack", "Three banners on screen at once (maxVisible = 3)"),
         ("banner-toast-width", "Banners clamped to 450 px, like AdwToast"),
         ("banner-count", "One message shown three times under its id (idPolicy = .count): one banner, “×3”, the count spoken once"),
+        ("banner-task-success", "Work under one banner (NotificationBanner.run): a spinner, a bar as it reports progress, then “Uploaded” in the same banner, spoken once"),
+        ("banner-task-retry", "Work under one banner that fails: the same banner shows the error with Retry, which is pressed and runs its closure once"),
         ("hud-and-banner", "A HUD and a banner at the same time"),
         ("l10n-defaults", "GtkHUD's own words in the app's language: Loading, Error, Cancel, Cancelled, Dismiss (run with LANGUAGE=de)"),
         ("a11y-typing", "Real key presses (xdotool) into an entry while a banner and a HUD appear; the text must arrive whole"),

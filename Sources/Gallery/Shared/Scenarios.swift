@@ -229,12 +229,40 @@ enum ScenarioRunner {
         await ProgressHUD.dismissAndWait()
     }
 
+    /// Records the task banner's working state once it shows (after its grace time).
+    private static func taskBannerWatch() -> Task<Void, Never> {
+        Task { @MainActor in
+            await Clock.sleep(0.5)
+            if let banner = BannerCenter.for(Gallery.window)?.visibleBanners.first, let text = BannerTracker.visibleText(of: banner) {
+                EventCenter.shared.shown(.banner, text)
+            } else {
+                emit("error: the task banner did not show")
+            }
+        }
+    }
+
+    /// Records the task banner's outcome once it is in place (after the minimum show time).
+    private static func recordTaskOutcome(_ expected: String) async {
+        await Clock.sleep(0.6)
+        guard let banner = BannerCenter.for(Gallery.window)?.visibleBanners.first, banner.title == expected,
+              let text = BannerTracker.visibleText(of: banner) else {
+            return emit("error: the task banner does not say “\(expected)”")
+        }
+        EventCenter.shared.shown(.banner, text)
+    }
+
     /// Presses the first HUD button (e.g. Cancel) in the window, as a click would.
     @discardableResult
     static func pressHUDButton(in root: Widget) -> Bool {
         guard let button = UI.descendants(of: root).first(where: { UI.hasClass($0, "hudbutton") }) else { return false }
         gtk_widget_activate(button)
         return true
+    }
+
+    /// A failure the task scenarios throw, described as an app would describe it.
+    enum ScenarioError: Error, LocalizedError {
+        case offline
+        var errorDescription: String? { "The server cannot be reached" }
     }
 
     private static func run(_ name: String) async {
@@ -481,6 +509,37 @@ enum ScenarioRunner {
             }
             await Clock.sleep(2.2)
             banners.center?.hide(id: "copied")
+        case "banner-task-success":
+            // Issue #26: work under one banner: a spinner, then a bar, then "Uploaded" in the same banner.
+            await page(banners)
+            let watch = taskBannerWatch()
+            _ = try? await NotificationBanner.run("Uploading 3 photos", on: Gallery.window, successTitle: "Uploaded",
+                                                  graceTime: 0.2, resultDuration: 1.5) { progress in
+                for step in 1...4 {
+                    try await Task.sleep(nanoseconds: 300_000_000)
+                    progress.report(Double(step) / 4)
+                }
+            }
+            await watch.value
+            await recordTaskOutcome("Uploaded")
+            await Clock.sleep(1.8)
+        case "banner-task-retry":
+            // Issue #26: the work fails; the same banner shows the error with Retry, which is pressed.
+            await page(banners)
+            var retried = false
+            let watch = taskBannerWatch()
+            _ = try? await NotificationBanner.run("Syncing notes", on: Gallery.window, graceTime: 0.2, resultDuration: 5,
+                                                  retry: { retried = true }) { _ in
+                try await Task.sleep(nanoseconds: 900_000_000)
+                throw ScenarioError.offline
+            }
+            await watch.value
+            await recordTaskOutcome("The server cannot be reached")
+            await Clock.sleep(1.6)
+            if !pressBannerButton("action") { emit("error: no Retry button to press") }
+            await Clock.sleep(0.3)
+            if !retried { emit("error: Retry did not run its closure") }
+            emit("retried")
         case "hud-and-banner":
             await page(banners)
             ProgressHUD.show(status: "Sending")

@@ -38,6 +38,8 @@ public final class NotificationBanner {
     /// (label and what it does) is in the core's content, as one value.
     private var actionHandler: (@MainActor () -> Void)?
     private var finishedReason: BannerDismissReason?
+    /// A task banner's run and its progress pacing (``run(_:subtitle:on:id:successTitle:graceTime:minimumShowTime:resultDuration:cancelTitle:retry:_:)``).
+    var taskRun: (task: BannerTask, delivery: FramePacedProgress)?
     private var waiters: [CheckedContinuation<BannerDismissReason, Never>] = []
 
     // MARK: - Creating

@@ -16,8 +16,7 @@ extension HUD {
         _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let task = Task { try await work() }
-        let (token, working) = runs.begin(showing: HUDRunLedger.Working(mode: mode, label: label))
-        cancellers[token] = { task.cancel() }
+        let (token, working) = runs.begin(showing: HUDRunLedger.Working(mode: mode, label: label), cancel: { task.cancel() })
         // The button (and Escape) cancels every run still working on this HUD.
         let cancelAll: @MainActor () -> Void = { [weak self] in
             task.cancel()
@@ -79,7 +78,6 @@ extension HUD {
     /// A run ended: only the last one still working shows its result (an
     /// earlier one ends quietly; its caller has its value or error).
     func finish(_ token: HUDRunLedger.Token, mode: Mode, label: String?, resultDuration: Double) {
-        cancellers[token] = nil
         guard runs.end(token) else { return }
         // Whether the desktop hears of it, and what this replaces, is HUDCore's decision (HUDRunNotices).
         if let host {
@@ -100,7 +98,7 @@ extension HUD {
 
     /// Cancels every run still working on this HUD (its button, or Escape).
     private func cancelRuns() {
-        for cancel in cancellers.values { cancel() }
+        runs.cancelAll()
     }
 
     private func showRunState(mode: Mode, label: String?, removingButton: Bool = false) {

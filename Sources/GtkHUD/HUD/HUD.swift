@@ -142,8 +142,8 @@ public final class HUD {
     let view: HUDBezelPresenter
     /// The overlapping and successive `run`s of this HUD (see HUD+Run.swift).
     var runs = HUDRunLedger()
-    /// How to cancel each run still working (the button cancels them all).
-    var cancellers: [HUDRunLedger.Token: @Sendable () -> Void] = [:]
+    /// The runs still working that the button would cancel (the ledger keeps how).
+    var cancellers: [HUDRunLedger.Token] { runs.cancellable }
     /// Set while `run` itself changes mode, label and button, which is not the
     /// app's own change and is shown (and announced) once, as a whole.
     var isShowingRunState = false

@@ -160,6 +160,7 @@ public final class Banner {
         var content = content
         content.id = correctedID(content.id, current: current?.id, isWaitingOrShowing: isWaitingOrShowing, source: source)
         content.repeatCount = max(1, content.repeatCount)
+        content.progress = content.progress?.corrected
         content.animationDuration = HUDValues.setting(content.animationDuration, current: current?.animationDuration ?? BannerContent.defaultAnimationDuration,
                                                       range: 0...BannerSpring.maximumSettlingTime, source: source,
                                                       name: "animationDuration")

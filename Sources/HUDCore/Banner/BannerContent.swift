@@ -69,6 +69,10 @@ public struct BannerContent: Hashable, Sendable {
     /// How many times the message arrived (1): ``BannerIDPolicy/count`` raises
     /// it, and the banner shows "×N" from 2 on. Set by the queue only.
     public internal(set) var repeatCount = 1
+    /// Work going on under the banner (nil: none): a spinner, or a bar that
+    /// fills. A task banner (``BannerTask``) sets it while its work runs; a
+    /// fraction outside `0...1` is clamped, and NaN or infinity shows the spinner.
+    public var progress: BannerProgress?
     /// Whether the banner also goes to the desktop's notifications (``DesktopNotificationPolicy/never``:
     /// see the policy for why, and for when it is sent and withdrawn).
     public var desktopNotification: DesktopNotificationPolicy = .never
@@ -115,6 +119,25 @@ public struct BannerContent: Hashable, Sendable {
     private static func nonBlank(_ text: String?) -> String? {
         guard let text, !text.isBlank else { return nil }
         return text
+    }
+}
+
+/// Work shown in a banner: a spinner while its amount is unknown, a bar once it reports progress.
+public enum BannerProgress: Hashable, Sendable {
+    /// A spinner, in the image's place.
+    case indeterminate
+    /// A bar under the text, filled to this fraction (`0...1`).
+    case fraction(Double)
+
+    /// `value` as banner progress: clamped to `0...1`, NaN and infinity as the spinner.
+    public init(_ value: Double) {
+        self = value.isFinite ? .fraction(min(max(value, 0), 1)) : .indeterminate
+    }
+
+    /// The progress as it can be drawn (a fraction clamped to `0...1`, NaN as the spinner).
+    public var corrected: BannerProgress {
+        if case .fraction(let value) = self { return BannerProgress(value) }
+        return self
     }
 }
 
@@ -172,6 +195,10 @@ public struct BannerAction: Hashable, Sendable {
     public var label: String
     /// What pressing it does.
     public var effect: Effect
+    /// Whether pressing it dismisses the banner (true, as `AdwToast`'s button
+    /// does). A task banner's Cancel does not: the banner stays and says the
+    /// work was cancelled.
+    public var dismissesBanner = true
 
     /// Creates a button description. Blank labels, keys or action names are
     /// refused when the content reaches a ``Banner``.

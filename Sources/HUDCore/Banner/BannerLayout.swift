@@ -15,6 +15,10 @@ public enum BannerLayout {
     public static let buttonSpacing = 8.0
     /// Space between title and subtitle (BRYXBanner: none).
     public static let titleToSubtitle = 0.0
+    /// Space between the text and a task banner's progress bar, in pixels.
+    public static let textToProgressBar = 6.0
+    /// Height of a task banner's progress bar, in pixels.
+    public static let progressBarHeight = 6.0
     /// The title wraps onto at most this many lines, then ends in an ellipsis.
     public static let titleMaximumLines = 3
     /// The subtitle wraps onto at most this many lines, then ends in an ellipsis.

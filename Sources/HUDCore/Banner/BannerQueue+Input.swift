@@ -12,12 +12,13 @@ extension BannerQueue {
         handler?()
     }
 
-    /// The action button of a showing banner was pressed: dismisses the banner,
-    /// then calls ``Banner/onAction`` once with the action's identifier.
+    /// The action button of a showing banner was pressed: dismisses the banner
+    /// (unless its action keeps it, ``BannerAction/dismissesBanner``), then
+    /// calls ``Banner/onAction`` once with the action's identifier.
     public func activateAction(_ banner: Banner) {
         guard isShowing(banner), let action = banner.content.action else { return }
         let handler = banner.onAction
-        dismiss(banner, reason: .action)
+        if action.dismissesBanner { dismiss(banner, reason: .action) }
         settle()
         handler?(action.identifier)
     }

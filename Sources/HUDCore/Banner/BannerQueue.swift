@@ -336,6 +336,16 @@ public final class BannerQueue {
         desktopNotificationEnded(for: banner)
     }
 
+    /// Gives a showing or waiting banner a new duration, counted afresh from
+    /// now (a task banner's result), with the attention rules of any banner:
+    /// the multiplier, the screen reader keeping an actionable one, the holds.
+    /// The duration is checked as ``enqueue(_:duration:)-(Banner,_)`` checks it, reported from `source`.
+    func restartTimeout(of banner: Banner, seconds: Double?, source: String) {
+        guard banner.owner === self, !banner.state.isGone else { return }
+        banner.timeout = BannerTimeout(seconds: seconds, source: source)
+        banner.countdown?.restart(with: effectiveTimeout(for: banner))
+    }
+
     // MARK: - Called by Banner
 
     func contentDidChange(of banner: Banner, from old: BannerContent) {

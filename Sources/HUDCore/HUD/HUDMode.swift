@@ -46,62 +46,37 @@ public enum HUDMode: Sendable, Equatable {
     public var isIndefinite: Bool { self == .indeterminate || self == .text }
 }
 
-/// The runs of work one HUD shows (`HUD.run`): several may overlap, and a
-/// HUD may be reused for a new run after the last one showed its result.
+/// What a HUD shows while a ``HUDRunLedger`` run works: its mode and label.
+public struct HUDRunWorking: RunWorkingState {
+    public var mode: HUDMode
+    public var label: String?
+    public init(mode: HUDMode, label: String?) {
+        self.mode = mode
+        self.label = label
+    }
+
+    /// A result mode the app set becomes the spinner while work goes on.
+    public var asWork: HUDRunWorking {
+        var work = self
+        if work.mode.isResult { work.mode = .indeterminate }
+        return work
+    }
+}
+
+/// The runs of work one HUD shows (`HUD.run`): ``WorkRunLedger`` over a HUD's mode and label.
 ///
 /// - The HUD shows a result only when the last running run ends; an earlier
 ///   one ends quietly (its caller still gets its value or error).
 /// - A run shows the work as the app last set it (its own mode and label),
 ///   never a past run's result text, and never an outcome mode: a result mode
 ///   the app set becomes the spinner while the work goes on.
-public struct HUDRunLedger: Sendable {
-    /// Identifies one run.
-    public struct Token: Hashable, Sendable { fileprivate let id: Int }
+public typealias HUDRunLedger = WorkRunLedger<HUDRunWorking>
 
-    /// What a HUD shows while work goes on.
-    public struct Working: Sendable, Equatable {
-        public var mode: HUDMode
-        public var label: String?
-        public init(mode: HUDMode, label: String?) {
-            self.mode = mode
-            self.label = label
-        }
-    }
-
-    private var running: Set<Int> = []
-    private var nextID = 0
-    /// The mode and label as the app itself last set them (a run's result is not the app's).
-    private var appWorking = Working(mode: .indeterminate, label: nil)
-
-    public init() {}
-
-    /// Whether any run is still working.
-    public var isRunning: Bool { !running.isEmpty }
-
+extension WorkRunLedger where State == HUDRunWorking {
+    /// A ledger for a HUD whose app set nothing yet (a spinner without a label).
+    public init() { self.init(appWorking: HUDRunWorking(mode: .indeterminate, label: nil)) }
     /// The app set the HUD's mode itself.
-    public mutating func appSet(mode: HUDMode) { appWorking.mode = mode }
+    public mutating func appSet(mode: HUDMode) { appSet { $0.mode = mode } }
     /// The app set the HUD's label itself.
-    public mutating func appSet(label: String?) { appWorking.label = label }
-
-    /// Starts a run while the HUD shows `current`.
-    /// - Returns: The run's token, and what to show instead of `current`, if
-    ///   anything: when no other run works, the app's own work (an outcome mode
-    ///   shown as the spinner); while others work, nothing changes.
-    public mutating func begin(showing current: Working) -> (token: Token, show: Working?) {
-        var show: Working?
-        if running.isEmpty {
-            var work = appWorking
-            if work.mode.isResult { work.mode = .indeterminate }
-            if work != current { show = work }
-        }
-        nextID += 1
-        running.insert(nextID)
-        return (Token(id: nextID), show)
-    }
-
-    /// Ends a run. - Returns: Whether it was the last one running (then it shows its result).
-    public mutating func end(_ token: Token) -> Bool {
-        guard running.remove(token.id) != nil else { return false }
-        return running.isEmpty
-    }
+    public mutating func appSet(label: String?) { appSet { $0.label = label } }
 }

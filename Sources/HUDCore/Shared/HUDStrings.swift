@@ -30,6 +30,10 @@ public struct HUDStrings: Sendable, Hashable {
     public var failed: String
     /// The tooltip and accessible name of a banner's close button ("Dismiss").
     public var dismiss: String
+    /// A task banner's button that runs failed work again ("Retry").
+    public var retry: String
+    /// What a task banner says when its work succeeded and the app gave no words ("Done").
+    public var done: String
     /// A result's meaning and the HUD's text, as spoken ("%1$s: %2$s" gives "Success: Saved").
     public var resultPattern: String
     /// A HUD's text with its progress, as spoken ("%1$s, %2$d%%" gives "Uploading, 50%").
@@ -75,6 +79,10 @@ public struct HUDStrings: Sendable, Hashable {
             failed: pgettext("HUD result", "Failed"),
             // TRANSLATORS: tooltip and spoken name of a notification banner's close button (an icon: ×).
             dismiss: pgettext("banner close button", "Dismiss"),
+            // TRANSLATORS: button on a notification banner whose work failed: runs the work again. Keep it short.
+            retry: pgettext("banner button", "Retry"),
+            // TRANSLATORS: shown and spoken on a notification banner when its work succeeded; an outcome.
+            done: pgettext("banner result", "Done"),
             // TRANSLATORS: spoken for a result HUD: %1$s is the result's meaning ("Success"),
             // %2$s the HUD's text ("Saved"). Use your language's punctuation; keep both placeholders.
             resultPattern: pgettext("spoken result: meaning, text", "%1$s: %2$s"),

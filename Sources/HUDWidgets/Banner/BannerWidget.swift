@@ -11,10 +11,12 @@ import HUDCore
 /// CSS nodes:
 /// ```
 /// hudbanner[.top|.bottom][.high-priority][.has-image][.has-subtitle][.has-action]
-///          [.has-close-button][.has-shadow][.has-colors][.dragging]
+///          [.has-close-button][.has-shadow][.has-colors][.dragging][.has-progress]
 /// ├── hudbannerimage[.untinted]
+/// ├── hudring.indeterminate  (a task banner's spinner, in the image's place)
 /// ├── label.title            (or the content's title widget)
 /// ├── label.subtitle
+/// ├── hudbar                 (a task banner's progress, under the text; role progress bar)
 /// ├── label.count            (a counted banner's "×N"; read as "N times")
 /// ├── button.action
 /// └── button.close.circular.flat
@@ -60,6 +62,12 @@ public final class BannerWidget: SwiftWidget {
     /// on), made the first time it is needed, before the buttons.
     public private(set) var countLabel: UnsafeMutablePointer<GtkWidget>?
     private var madeCloseButton: UnsafeMutablePointer<GtkWidget>?
+    /// The spinner of work whose amount is unknown (``BannerContent/progress``
+    /// `.indeterminate`), in the image's place; made the first time it is needed.
+    public private(set) var spinner: UnsafeMutablePointer<GtkWidget>?
+    /// The bar of work that reports progress (`.fraction`), under the text;
+    /// accessible as a progress bar with its value. Made the first time it is needed.
+    public private(set) var progressBar: UnsafeMutablePointer<GtkWidget>?
     /// The content's title widget while it is shown instead of the title label.
     public private(set) var customTitle: UnsafeMutablePointer<GtkWidget>?
 
@@ -186,6 +194,7 @@ public final class BannerWidget: SwiftWidget {
         setTitle(content.title, markup: content.usesMarkup)
         setSubtitle(content.subtitle, markup: content.usesMarkup)
         setImage(content.image, tinted: content.tintsImage)
+        setProgress(content.progress, hasImage: content.image != nil)
         setCount(content.repeatCount)
         setAction(label: content.action?.label)
         setCustomTitle((content.titleWidget as? GtkObjectContent)?.widget)
@@ -221,6 +230,51 @@ public final class BannerWidget: SwiftWidget {
         image.source = source
         image.isTinted = tinted
         setClass("has-image", source != nil)
+    }
+
+    /// A spinner in the image's place, or a bar under the text; nil shows neither (and the image again).
+    private func setProgress(_ progress: BannerProgress?, hasImage: Bool) {
+        let spinning = progress == .indeterminate
+        if spinning || spinner != nil {
+            let ring = spinner ?? makeSpinner()
+            gtk_widget_set_visible(ring, spinning ? 1 : 0)
+            gtk_widget_set_visible(imageWidget, !spinning && hasImage ? 1 : 0)
+        }
+        var fraction: Double?
+        if case .fraction(let value) = progress { fraction = value }
+        if let fraction {
+            let bar = progressBar ?? makeProgressBar()
+            HUDBarWidget.of(bar)?.setProgress(fraction)
+            gtk_widget_set_visible(bar, 1)
+        } else if let progressBar {
+            gtk_widget_set_visible(progressBar, 0)
+        }
+        setClass("has-progress", progress != nil)
+    }
+
+    private func makeSpinner() -> UnsafeMutablePointer<GtkWidget> {
+        // The banner speaks for it (its words are announced); the spinner itself is not read out.
+        let ring = HUDRingWidget.createSpinner()
+        if let view = HUDRingWidget.of(ring) {
+            view.radius = 9
+            view.thickness = 2
+        }
+        gtk_widget_set_visible(ring, 0)
+        gtk_widget_insert_after(ring, widget, imageWidget)
+        spinner = ring
+        return ring
+    }
+
+    private func makeProgressBar() -> UnsafeMutablePointer<GtkWidget> {
+        let bar = HUDBarWidget.create()
+        if let view = HUDBarWidget.of(bar) {
+            view.naturalSize = (120, Int32(BannerLayout.progressBarHeight))
+            view.lineWidth = 1
+        }
+        gtk_widget_set_visible(bar, 0)
+        gtk_widget_insert_after(bar, widget, subtitleLabel)
+        progressBar = bar
+        return bar
     }
 
     /// The badge says "×N" from 2 on; below that it is hidden.
@@ -285,7 +339,19 @@ public final class BannerWidget: SwiftWidget {
         return gtk_widget_get_visible(titleLabel) != 0 ? titleLabel : nil
     }
 
-    private var hasImage: Bool { gtk_widget_get_visible(imageWidget) != 0 }
+    /// The image, or the spinner in its place.
+    private var leadingWidget: UnsafeMutablePointer<GtkWidget>? {
+        if let spinner, gtk_widget_get_visible(spinner) != 0 { return spinner }
+        return gtk_widget_get_visible(imageWidget) != 0 ? imageWidget : nil
+    }
+
+    private var hasImage: Bool { leadingWidget != nil }
+
+    /// The progress bar while it shows.
+    private var shownBar: UnsafeMutablePointer<GtkWidget>? {
+        guard let progressBar, gtk_widget_get_visible(progressBar) != 0 else { return nil }
+        return progressBar
+    }
 
     private var textX: Double { metric(BannerLayout.textLeading(hasImage: hasImage)) }
 
@@ -319,6 +385,7 @@ public final class BannerWidget: SwiftWidget {
         }
         let gap = layout.titleHeight > 0 && layout.subtitleHeight > 0 ? metric(BannerLayout.titleToSubtitle) : 0
         layout.textHeight = layout.titleHeight + gap + layout.subtitleHeight
+        if shownBar != nil { layout.textHeight += metric(BannerLayout.textToProgressBar + BannerLayout.progressBarHeight) }
         let padding = 2 * metric(BannerLayout.textVerticalPadding)
         layout.height = max(layout.textHeight + padding, metric(minimumHeight),
                             hasImage ? metric(BannerLayout.imageSize) + padding : 0,
@@ -361,8 +428,8 @@ public final class BannerWidget: SwiftWidget {
                                            width: Int32(max(0, width).rounded()), height: Int32(max(0, height).rounded()))
             gtk_widget_size_allocate(child, &allocation, -1)
         }
-        if hasImage {
-            place(imageWidget, x: metric(BannerLayout.imageLeading), y: top + (layout.height - metric(BannerLayout.imageSize)) / 2,
+        if let leadingWidget {
+            place(leadingWidget, x: metric(BannerLayout.imageLeading), y: top + (layout.height - metric(BannerLayout.imageSize)) / 2,
                   width: metric(BannerLayout.imageSize), height: metric(BannerLayout.imageSize))
         }
         var y = top + (layout.height - layout.textHeight) / 2
@@ -372,6 +439,11 @@ public final class BannerWidget: SwiftWidget {
         }
         if gtk_widget_get_visible(subtitleLabel) != 0 {
             place(subtitleLabel, x: layout.textX, y: y, width: layout.textWidth, height: layout.subtitleHeight)
+            y += layout.subtitleHeight
+        }
+        if let shownBar {
+            y += metric(BannerLayout.textToProgressBar)
+            place(shownBar, x: layout.textX, y: y, width: layout.textWidth, height: metric(BannerLayout.progressBarHeight))
         }
         var trailingX = total - metric(BannerLayout.textTrailing)
         if let closeButton = madeCloseButton, Self.isShown(closeButton) {

@@ -67,6 +67,10 @@ final class GalleryScenarioTests: XCTestCase {
         // Issue #26: three arrivals under one id, counted: one banner, its count one message.
         XCTAssertEqual(byName["banner-count"]?.shown.map(\.text), ["Copied. To the clipboard", "Copied. To the clipboard, 3 times"])
         XCTAssertEqual(byName["banner-count"]?.lines.filter { $0.hasPrefix("gone: ") }.count, 3, "two folded into the first, which was hidden by id")
+        // Issue #26: task banners: the work, then its outcome in the same banner.
+        XCTAssertEqual(byName["banner-task-success"]?.shown.map(\.text), ["Uploading 3 photos", "Uploaded"])
+        XCTAssertEqual(byName["banner-task-retry"]?.shown.map(\.text), ["Syncing notes", "The server cannot be reached"])
+        XCTAssertEqual(byName["banner-task-retry"]?.lines.contains("retried"), true, "Retry ran its closure")
         // Status changes and results are messages too, not only a HUD's appearance.
         XCTAssertEqual(byName["hud-status"]?.shown.map(\.text), ["Connecting", "Downloading"])
         // A result is read with its mark: "Success: Finished".

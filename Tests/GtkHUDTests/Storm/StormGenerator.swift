@@ -91,6 +91,7 @@ struct StormGenerator {
                 (2, { g in [.bannerShowID(g.id(), window: g.random.pick(windows), id: g.random.below(3),
                                            policy: g.random.pick(BannerIDPolicy.allCases))] }),
                 (1, { g in [.bannerHideID(window: g.random.pick(windows), id: g.random.below(3))] }),
+                (3, { g in [.taskStart(g.id(), window: g.random.pick(windows))] }),
                 (2, { g in [.clickEntry(window: g.random.pick(windows))] }),
                 (1, { g in [.hover(window: g.random.pick(windows), g.hoverTarget())] }),
                 (1, { g in [.tab(window: g.random.pick(windows))] }),
@@ -155,6 +156,12 @@ struct StormGenerator {
         if !runs.isEmpty {
             options.append((5, { g in [.runEnd(run: g.random.pick(runs), succeeds: g.random.chance(60))] }))
             options.append((2, { g in [.runCancel(run: g.random.pick(runs))] }))
+        }
+        let tasks = model.tasks.filter(\.value).keys.sorted()
+        if !tasks.isEmpty {
+            options.append((6, { g in [.taskEnd(g.random.pick(tasks), succeeds: g.random.chance(60))] }))
+            options.append((1, { g in [.taskCancel(g.random.pick(tasks))] }))
+            options.append((2, { g in [.taskProgress(g.random.pick(tasks), g.fraction())] }))
         }
         let banners = openBanners
         if !banners.isEmpty {

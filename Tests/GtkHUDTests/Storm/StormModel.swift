@@ -105,6 +105,8 @@ struct StormModel {
         var windowGone = false
         /// Escape was pressed in its window since the last check: it may be gone (the newest banner goes).
         var escapeMayHaveDismissed = false
+        /// A task banner's outcome took its place (wall-clock seconds): its time counts from then.
+        var restartedAt: Double?
     }
 
     struct Await {
@@ -118,6 +120,8 @@ struct StormModel {
     var huds: [Int: Instance] = [:]
     var runs: [Int: Run] = [:]
     var banners: [Int: BannerModel] = [:]
+    /// Issue #26: the task banners, by banner id: whether the work still runs.
+    var tasks: [Int: Bool] = [:]
     /// The banner each id names in each window (issue #26), while it is not dismissed.
     var idHolders: [Int: [Int: Int]] = [:]
     var awaits: [Int: Await] = [:]
@@ -303,6 +307,21 @@ struct StormModel {
                                           shownAt: now)
             awaits[2_000_000 + banner] = Await(what: "await banner\(banner).dismissed", dueBy: nil)
             displayedTexts["b\(banner)"] = step
+        case .taskStart(let banner, let window):
+            guard banners[banner] == nil, liveWindows.contains(window) else { return }
+            // Grace time 0: it goes to the queue at once, until dismissed while the work runs; Cancel is its action.
+            banners[banner] = BannerModel(window: window, high: false, duration: nil, actionable: true,
+                                          maxMultiplier: multiplier, minMultiplier: multiplier, shownAt: now)
+            tasks[banner] = true
+            awaits[2_000_000 + banner] = Await(what: "await banner\(banner).dismissed (a task banner)", dueBy: nil)
+            awaits[3_000_000 + banner] = Await(what: "try await NotificationBanner.run (task\(banner))", dueBy: nil)
+            displayedTexts["b\(banner)"] = step
+        case .taskProgress:
+            break
+        case .taskEnd(let banner, let succeeds):
+            endTask(banner, outcome: succeeds ? "b\(banner) done" : nil, actionable: !succeeds, now: now, due: due, step: step)
+        case .taskCancel(let banner):
+            endTask(banner, outcome: nil, actionable: false, now: now, due: due, step: step)
         case .bannerUpdate(let banner, let title):
             guard let model = banners[banner], !model.mustBeGone else { return }
             displayedTexts[title] = step
@@ -417,6 +436,24 @@ struct StormModel {
         noteDisplayed(step: step)
         for key in banners.keys { banners[key]?.mustShowNow = false }
         diagnosticExpected = false
+    }
+
+    /// A task's work ended (or its caller's task was cancelled): its run returns, and
+    /// the banner, if still there, shows the outcome in place, timed from now.
+    private mutating func endTask(_ banner: Int, outcome: String?, actionable: Bool, now: Double, due: Double, step: Int) {
+        guard tasks[banner] == true else { return }
+        tasks[banner] = false
+        awaits[3_000_000 + banner]?.dueBy = due
+        guard var model = banners[banner], !model.mustBeGone else { return }
+        model.duration = StormTiming.bannerSeconds
+        model.shownAt = now
+        model.restartedAt = now
+        model.minMultiplier = multiplier
+        model.maxMultiplier = multiplier
+        // An error has Retry (an action); success and "Cancelled" have none.
+        model.actionable = actionable
+        banners[banner] = model
+        if let outcome { displayedTexts[outcome] = step }
     }
 
     /// Results whose time is up are gone (the checker has just verified it).

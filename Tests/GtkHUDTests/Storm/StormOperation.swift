@@ -37,6 +37,15 @@ enum StormOperation: Hashable, Sendable {
     case bannerShow(Int, window: Int, high: Bool, duration: Double?, action: Bool)
     case bannerUpdate(Int, title: String)
     case bannerDismiss(Int)
+    /// Issue #26: `NotificationBanner.run` in `window` (grace and minimum show time 0): a task banner
+    /// titled "b<id>" whose work waits for its gate; Retry on failure.
+    case taskStart(Int, window: Int)
+    /// The task's work reports progress from another thread.
+    case taskProgress(Int, Double)
+    /// The task's work returns ("b<id> done" in place) or throws (the error, with Retry).
+    case taskEnd(Int, succeeds: Bool)
+    /// The caller's task is cancelled: the work is cancelled, the banner says "Cancelled".
+    case taskCancel(Int)
     /// A banner with the id `"i<id>"` and `idPolicy = policy`, shown until dismissed: it meets
     /// the banner up with that id in its window (issue #26).
     case bannerShowID(Int, window: Int, id: Int, policy: BannerIDPolicy)
@@ -163,6 +172,13 @@ extension StormOperation {
                 + "banner\(banner).show(on: window\(window), duration: \(duration.map { "\($0)" } ?? "nil"))"
         case .bannerUpdate(let banner, let title): return "try banner\(banner).setMessage(title: \(text(title)), subtitle: nil, image: nil)"
         case .bannerDismiss(let banner): return "banner\(banner).dismiss()"
+        case .taskStart(let banner, let window):
+            return "let task\(banner) = Task.immediate { try await NotificationBanner.run(\"b\(banner)\", on: window\(window), "
+                + "successTitle: \"b\(banner) done\", graceTime: 0, minimumShowTime: 0, resultDuration: \(StormTiming.bannerSeconds), "
+                + "retry: {}) { progress in try await gate\(banner).wait() } }"
+        case .taskProgress(let banner, let value): return "onAnotherThread { progress\(banner).report(\(number(value))) }"
+        case .taskEnd(let banner, let succeeds): return succeeds ? "gate\(banner).succeed()" : "gate\(banner).fail()   // the work throws"
+        case .taskCancel(let banner): return "task\(banner).cancel()"
         case .bannerShowID(let banner, let window, let id, let policy):
             return "let banner\(banner) = try NotificationBanner(title: \"b\(banner)\", id: \"i\(id)\"); banner\(banner).animationDuration = "
                 + "\(StormTiming.bannerAnimation); banner\(banner).idPolicy = .\(policy); banner\(banner).show(on: window\(window))"

@@ -38,7 +38,10 @@ struct StormShrinker {
                     guard huds.contains(hud) else { return false }
                     runs.insert(run)
                     return true
-                case .bannerShow(let banner, _, _, _, _), .bannerShowID(let banner, _, _, _): banners.insert(banner); return true
+                case .bannerShow(let banner, _, _, _, _), .bannerShowID(let banner, _, _, _), .taskStart(let banner, _):
+                    banners.insert(banner)
+                    return true
+                case .taskProgress(let banner, _), .taskEnd(let banner, _), .taskCancel(let banner): return banners.contains(banner)
                 case .hudShow(let hud), .hudHide(let hud), .hudHideAndWait(let hud, _), .hudMode(let hud, _),
                      .hudLabel(let hud, _), .hudProgress(let hud, _, _), .hudMask(let hud, _),
                      .hover(_, .hudBezel(let hud)):

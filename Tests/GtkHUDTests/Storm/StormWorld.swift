@@ -14,6 +14,9 @@ final class StormWorld {
     var hudWindows: [Int: Int] = [:]
     var runs: [Int: (task: Task<Void, Never>, gate: StormGate)] = [:]
     var banners: [Int: NotificationBanner] = [:]
+    /// Issue #26: each task banner's run, its work's gate, and the progress its work was given.
+    var tasks: [Int: (task: Task<Void, Never>, gate: StormGate)] = [:]
+    var taskProgress: [Int: BannerTaskProgress] = [:]
     /// Awaited calls that returned (ids as in ``StormModel/awaits``).
     var returned: Set<Int> = []
     /// Announcements not yet looked at by the checks.
@@ -126,6 +129,35 @@ final class StormWorld {
             guard let banner = banners[id], !banner.state.isGone else { return }
             try? banner.setMessage(title: title, subtitle: nil, image: nil)
         case .bannerDismiss(let id): banners[id]?.dismiss()
+        case .taskStart(let id, let slot):
+            guard tasks[id] == nil, banners[id] == nil, let window = windows[slot] else { return }
+            let gate = StormGate()
+            let task = Task.immediate { @MainActor [weak self] in
+                _ = try? await NotificationBanner.run("b\(id)", on: window.window, successTitle: "b\(id) done", graceTime: 0,
+                                                      minimumShowTime: 0, resultDuration: StormTiming.bannerSeconds,
+                                                      retry: {}) { progress in
+                    await MainActor.run { self?.taskProgress[id] = progress }
+                    try await gate.wait()
+                }
+                self?.returned.insert(3_000_000 + id)
+            }
+            tasks[id] = (task, gate)
+            // Grace time 0: the banner is in the window's queue once the call is made.
+            guard let center = BannerCenter.for(window.window),
+                  let banner = (center.visibleBanners + center.queuedBanners).first(where: { $0.title == "b\(id)" }) else { return }
+            banner.animationDuration = StormTiming.bannerAnimation
+            banner.onDismiss = { [weak self] reason in self?.bannerEnds[id] = (StormRunner.now, reason) }
+            banners[id] = banner
+            Task.immediate { @MainActor [weak self] in
+                _ = await banner.dismissed
+                self?.returned.insert(2_000_000 + id)
+            }
+        case .taskProgress(let id, let value):
+            guard let progress = taskProgress[id] else { return }
+            StormThreads.onAnotherThread { progress.report(value) }
+        case .taskEnd(let id, let succeeds):
+            tasks[id]?.gate.resolve(succeeds ? .success(()) : .failure(StormGate.WorkFailed()))
+        case .taskCancel(let id): tasks[id]?.task.cancel()
         case .bannerShowID(let id, let slot, let bannerID, let policy):
             guard banners[id] == nil, let window = windows[slot],
                   let banner = try? NotificationBanner(title: "b\(id)", id: "i\(bannerID)") else { return }
@@ -214,6 +246,7 @@ final class StormWorld {
     /// Ends everything still going so every awaited call can return.
     func drain() {
         for run in runs.values { run.gate.resolve(.success(())) }
+        for task in tasks.values { task.gate.resolve(.success(())) }
         for banner in banners.values { banner.dismiss() }
         ProgressHUD.dismiss()
         for hud in huds.values { hud.hide(animated: false) }
@@ -228,6 +261,8 @@ final class StormWorld {
         windows = [:]
         huds = [:]
         runs = [:]
+        tasks = [:]
+        taskProgress = [:]
         banners = [:]
     }
 }

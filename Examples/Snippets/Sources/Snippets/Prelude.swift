@@ -15,6 +15,7 @@ func importPhotos() async throws -> [Photo] { [] }
 func download() async throws -> Data { Data() }
 @MainActor func undoSend() {}
 @MainActor func openAlbum() {}
+func upload(reporting report: @escaping @Sendable (Double) -> Void) async throws -> [Photo] { [] }
 
 /// A stand-in for a Swift GTK binding's widget class.
 enum SomeBinding {
