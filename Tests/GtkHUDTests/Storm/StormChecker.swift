@@ -216,7 +216,11 @@ struct StormChecker {
                 model.awaits[2_000_000 + id]?.dueBy = now + StormTiming.awaitAllowance
             }
             guard world.windows[expected.window] != nil else { continue }
-            if state == .queued { queued[expected.window, default: 0] += 1 }
+            if state == .queued {
+                queued[expected.window, default: 0] += 1
+                // A waiting banner may come on screen, be spoken and time out within the next step.
+                if let title = banner.title { model.displayedTexts[title] = lastStep }
+            }
             guard state == .showing else { bannerShowingSince[id] = nil; continue }
             showing[expected.window, default: 0] += 1
             if let title = banner.title { model.displayedTexts[title] = lastStep }
@@ -226,6 +230,9 @@ struct StormChecker {
                 continue
             }
             if !Self.isIn(widget, window: expected.window) { fail("banner.window", "banner\(id) is not in window\(expected.window)") }
+            if expected.actionable, model.screenReaderOn, let left = banner.remainingTime {
+                fail("banner.timedUnderReader", "banner\(id) has an action and \(left) left while a screen reader runs")
+            }
             // Hover and focus hold the timeout, and so does a window the user left
             // (after it was active once) unless the banner opted out: the clock
             // starts again while one of them holds it.
