@@ -172,6 +172,9 @@ public struct BannerAction: Hashable, Sendable {
     public var label: String
     /// What pressing it does.
     public var effect: Effect
+    /// Whether the button can be pressed (true). An undo banner's button turns
+    /// insensitive at its first press, so a double click cannot undo twice.
+    public var isSensitive = true
 
     /// Creates a button description. Blank labels, keys or action names are
     /// refused when the content reaches a ``Banner``.

@@ -14,12 +14,43 @@ extension BannerQueue {
 
     /// The action button of a showing banner was pressed: dismisses the banner,
     /// then calls ``Banner/onAction`` once with the action's identifier.
+    ///
+    /// An undo banner's Undo (``Banner/offerUndo(_:source:)``) takes its
+    /// change back first (once: its button turns insensitive at once, and a
+    /// second press finds the banner leaving), and screen readers hear the
+    /// outcome ("Undone: Deleted 3 files").
     public func activateAction(_ banner: Banner) {
         guard isShowing(banner), let action = banner.content.action else { return }
+        if banner.actionIsUndo {
+            undo(banner, reason: .action, source: "BannerQueue.activateAction(_:)")
+            return
+        }
         let handler = banner.onAction
         dismiss(banner, reason: .action)
         settle()
         handler?(action.identifier)
+    }
+
+    /// Takes back the change of `banner` (showing or waiting here) and ends
+    /// it with `reason`: its Undo button (``BannerDismissReason/action``) or
+    /// the app (``Banner/undoChange(source:)``, ``BannerDismissReason/programmatic``).
+    /// The button turns insensitive, the banner leaves, screen readers hear
+    /// the outcome if it was on screen, then the undo closure runs.
+    @discardableResult
+    func undo(_ banner: Banner, reason: BannerDismissReason, source: String) -> Bool {
+        guard let undo = banner.undo, undo.isPending, banner.owner === self,
+              banner.state == .showing || banner.state == .queued else { return false }
+        let wasShowing = isShowing(banner)
+        // The button cannot be pressed twice: insensitive from the first press.
+        banner.content.action?.isSensitive = false
+        dismiss(banner, reason: reason)
+        if wasShowing, let words = BannerAnnouncement(banner.content) {
+            presenter?.announce(banner, words.undone())
+        }
+        // Undone before the banner's end is reported, so that end commits nothing.
+        let ran = undo.undo(source: source)
+        settle()
+        return ran
     }
 
     /// The close button of a showing banner was pressed.

@@ -282,6 +282,10 @@ public final class BannerQueue {
             content.position = existing.content.position
             existing.timeout = timeout
             arriving.onMerged?(existing)
+            // The words and button that offered its undo are gone: that change is final,
+            // and the arriving banner's undo, if any, is what the button offers now.
+            existing.undo?.commit(.dismissed(.replaced))
+            existing.adoptUndo(of: arriving)
             existing.content = content
             // A notification that is out follows the new words (contentDidChange replaces it).
             existing.countdown?.restart(with: effectiveTimeout(for: existing))
@@ -424,7 +428,10 @@ public final class BannerQueue {
     private func admit(_ banner: Banner) {
         switch banner.content.priority {
         case .high:
-            if !hasFreeSlot, let victim = preemptionVictim() { preempt(victim) }
+            if !hasFreeSlot, let victim = preemptionVictim() {
+                // An offer to undo does not come back later: it ends, and its change is committed.
+                if victim.undo?.isPending == true { endPreempted(victim) } else { preempt(victim) }
+            }
             present(banner)
         case .normal:
             if hasFreeSlot && queuedBanners.isEmpty {
@@ -465,6 +472,14 @@ public final class BannerQueue {
         banner.entranceTimer = nil
         queuedBanners.insert(banner, at: 0)
         beginHide(banner, reason: .preempted)
+    }
+
+    /// A banner that cannot go back to the queue (an undo banner) leaves for
+    /// good to make room: ``BannerDismissReason/replaced``, without filling its slot.
+    private func endPreempted(_ banner: Banner) {
+        visibleBanners.removeAll { $0 === banner }
+        banner.state = .gone(.replaced)
+        beginHide(banner, reason: .dismissed(.replaced))
     }
 
     /// Puts `banner` on screen at `index` of ``visibleBanners`` (0: the newest).
