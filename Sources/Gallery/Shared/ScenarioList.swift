@@ -51,6 +51,8 @@ enum Scenarios {
         ("banner-stack", "Three banners on screen at once (maxVisible = 3)"),
         ("banner-toast-width", "Banners clamped to 450 px, like AdwToast"),
         ("banner-count", "One message shown three times under its id (idPolicy = .count): one banner, “×3”, the count spoken once"),
+        ("banner-undo", "An undo banner (NotificationBanner.undoable): Undo pressed with a double click undoes once, never commits; “Undone: …” spoken"),
+        ("banner-undo-commit", "An undo banner left to time out: its change is committed once"),
         ("hud-and-banner", "A HUD and a banner at the same time"),
         ("l10n-defaults", "GtkHUD's own words in the app's language: Loading, Error, Cancel, Cancelled, Dismiss (run with LANGUAGE=de)"),
         ("a11y-typing", "Real key presses (xdotool) into an entry while a banner and a HUD appear; the text must arrive whole"),

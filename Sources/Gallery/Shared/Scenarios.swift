@@ -481,6 +481,31 @@ enum ScenarioRunner {
             }
             await Clock.sleep(0.6)
             banners.center?.hide(id: "copied")
+        case "banner-undo":
+            await page(banners)
+            var outcome = (undos: 0, commits: 0)
+            let banner = try? NotificationBanner.undoable(title: "Deleted 3 files", subtitle: "From “Holidays”",
+                                                          image: .iconName("user-trash-symbolic"),
+                                                          undo: { outcome.undos += 1 }, commit: { outcome.commits += 1 })
+            if let banner { BannerTracker.shared.track(banner) }
+            banner?.show(on: Gallery.window, duration: 8)
+            await Clock.sleep(0.9)
+            // A double click: the button is insensitive after the first press.
+            if !pressBannerButton("action") { emit("error: no Undo button to press") }
+            _ = pressBannerButton("action")
+            await Clock.sleep(1.2)
+            if outcome == (1, 0) { EventCenter.shared.shown(.banner, "Undone: Deleted 3 files") } else {
+                emit("error: undo ran \(outcome.undos) times, commit \(outcome.commits) times")
+            }
+        case "banner-undo-commit":
+            await page(banners)
+            var commits = 0
+            let banner = try? NotificationBanner.undoable(title: "Archived 12 messages", image: .iconName("mail-archive-symbolic"),
+                                                          undo: {}, commit: { commits += 1 })
+            if let banner { BannerTracker.shared.track(banner) }
+            banner?.show(on: Gallery.window, duration: 1)
+            await Clock.sleep(2.4)
+            if commits != 1 { emit("error: commit ran \(commits) times") }
         case "hud-and-banner":
             await page(banners)
             ProgressHUD.show(status: "Sending")

@@ -340,8 +340,8 @@ public final class NotificationBanner {
     ///
     /// ```swift
     /// let banner = try NotificationBanner.undoable(title: "Deleted 3 files",
-    ///                                              undo: { trash.restore(files) },
-    ///                                              commit: { trash.purge(files) })
+    ///                                              undo: { restoreFiles() },
+    ///                                              commit: { purgeFiles() })
     /// banner.show(on: window, duration: 5)
     /// ```
     ///

@@ -15,6 +15,8 @@ func importPhotos() async throws -> [Photo] { [] }
 func download() async throws -> Data { Data() }
 @MainActor func undoSend() {}
 @MainActor func openAlbum() {}
+@MainActor func restoreFiles() {}
+@MainActor func purgeFiles() {}
 
 /// A stand-in for a Swift GTK binding's widget class.
 enum SomeBinding {
