@@ -341,6 +341,9 @@ public enum BannerDismissReason: Hashable, Sendable {
     /// that banner (``BannerIDPolicy/updateInPlace``) or counted by it
     /// (``BannerIDPolicy/count``).
     case sameID
+    /// Too many banners were waiting (``BannerQueue/queueLimit``) and the
+    /// queue's ``BannerOverflowPolicy/dropOldest`` dropped it, the oldest waiting.
+    case dropped
     /// The window holding the queue went away (``BannerQueue/hostDestroyed()``).
     case hostDestroyed
     /// The banner is not on screen or waiting: it was never shown, or showing

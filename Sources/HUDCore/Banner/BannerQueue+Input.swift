@@ -40,13 +40,13 @@ extension BannerQueue {
     func undo(_ banner: Banner, reason: BannerDismissReason, source: String) -> Bool {
         guard let undo = banner.undo, undo.isPending, banner.owner === self,
               banner.state == .showing || banner.state == .queued else { return false }
-        let wasShowing = isShowing(banner)
         // The button cannot be pressed twice: insensitive from the first press.
         banner.content.action?.isSensitive = false
-        dismiss(banner, reason: reason)
-        if wasShowing, let words = BannerAnnouncement(banner.content) {
+        // Spoken while the banner is still on screen (a banner never seen says nothing).
+        if isShowing(banner), let words = BannerAnnouncement(banner.content) {
             presenter?.announce(banner, words.undone())
         }
+        dismiss(banner, reason: reason)
         // Undone before the banner's end is reported, so that end commits nothing.
         let ran = undo.undo(source: source)
         settle()
@@ -80,6 +80,8 @@ extension BannerQueue {
         guard takesInput(banner) else { return }
         banner.inhibitors.insert(reason)
         banner.countdown?.setHeldByBanner(true)
+        // The pointer or the keyboard on a banner opens the deck.
+        reportDeck()
     }
 
     /// Ends the pause for `reason`. When no reason is left the timeout goes on
@@ -89,6 +91,7 @@ extension BannerQueue {
         guard takesInput(banner) else { return }
         banner.inhibitors.remove(reason)
         banner.countdown?.setHeldByBanner(!banner.inhibitors.isEmpty)
+        reportDeck()
     }
 
     func isShowing(_ banner: Banner) -> Bool {

@@ -59,13 +59,15 @@ public final class BannerQueue {
     /// What the view said about the window's activity.
     var windowAttention = WindowAttention()
 
-    private let scheduler: any Scheduler
+    let scheduler: any Scheduler
     /// Banners whose exit animation is running (dismissed, or pre-empted and queued).
     private var leavingBanners: [Banner] = []
     /// The slot each visible banner was last given, to tell the presenter only about moves.
     private var reportedSlots: [Banner: Int] = [:]
     /// Dismissed banners whose `onDismissed` is due once the current operation is complete.
     private var dismissalsToReport: [Banner] = []
+    /// The deck's view state and its spoken count (see `BannerQueue+Deck.swift`).
+    var deckState = BannerDeckState()
     private(set) var isHostDestroyed = false
     /// The banners showing or waiting that have an id, by id: at most one per id.
     private(set) var bannersByID: [String: Banner] = [:]
@@ -171,6 +173,8 @@ public final class BannerQueue {
         leavingBanners.removeAll()
         reportedSlots.removeAll()
         bannersByID.removeAll()
+        deckState.announcementTimer?.cancel()
+        deckState.announcementTimer = nil
         for banner in affected {
             banner.exitTimer?.cancel()
             banner.exitTimer = nil
@@ -441,6 +445,7 @@ public final class BannerQueue {
                 queuedBanners.append(banner)
             }
         }
+        enforceQueueLimit()
     }
 
     /// `AdwToastOverlay`'s bump: high to the head, normal right behind the leading high ones.
@@ -508,6 +513,18 @@ public final class BannerQueue {
         followDesktopNotification(ofPresented: banner)
     }
 
+    /// With ``BannerOverflowPolicy/dropOldest``, the oldest waiting banners
+    /// (normal priority first) end with ``BannerDismissReason/dropped`` until
+    /// no more than ``queueLimit`` wait.
+    func enforceQueueLimit() {
+        guard overflowPolicy == .dropOldest else { return }
+        while queuedBanners.count > queueLimit {
+            let index = queuedBanners.firstIndex { $0.content.priority == .normal } ?? 0
+            let dropped = queuedBanners.remove(at: index)
+            endWithoutShowing(dropped, reason: .dropped)
+        }
+    }
+
     private func fillFreeSlots() {
         while hasFreeSlot, !queuedBanners.isEmpty {
             present(queuedBanners.removeFirst())
@@ -573,6 +590,7 @@ public final class BannerQueue {
     /// user code always sees a consistent queue and may call back into it.
     func settle() {
         reportSlotMoves()
+        reportDeck()
         reportDismissals()
     }
 

@@ -189,6 +189,7 @@ func makeUndoBanner(_ name: String, counter: UndoCounter, priority: BannerPriori
         fixture.queue.dismissAll()
         fixture.scheduler.runUntilIdle()
         #expect(counter.total == 1)
+        #expect(banner.undo?.outcome == .committed(.applicationShutdown), "decided once: the end later changes nothing")
     }
 
     @Test func anUndoBannerReleasedWithoutBeingShownCommits() throws {
