@@ -28,7 +28,11 @@ final class BannerStackPresenter: BannerPresenter {
     init(stack pointer: UnsafeMutablePointer<GtkWidget>) {
         stackReference = ObjectRef(adopting: pointer.raw)
         stack = BannerStackWidget.of(pointer)!
-        keyboard = BannerKeyboard(stack: pointer) { [weak self] in self?.shownWidgets ?? [] }
+        let stackWidget = stack
+        keyboard = BannerKeyboard(stack: pointer, shownBanners: { [weak self] in self?.shownWidgets ?? [] }, deck: { [weak stackWidget] in
+            guard let deck = stackWidget?.deckWidget?.widget, gtk_widget_get_visible(deck) != 0 else { return nil }
+            return deck
+        })
         stack.onDeckInput = { [weak self] input, active in self?.queue?.deckInput(input, active) }
     }
 
