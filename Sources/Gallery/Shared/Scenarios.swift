@@ -506,6 +506,34 @@ enum ScenarioRunner {
             banner?.show(on: Gallery.window, duration: 1)
             await Clock.sleep(2.4)
             if commits != 1 { emit("error: commit ran \(commits) times") }
+        case "banner-burst":
+            await page(banners)
+            banners.center?.maxVisible = 3
+            for index in 1...100 {
+                banners.show(title: "Message \(index) of 100", subtitle: "A burst", image: .iconName("mail-unread-symbolic"), seconds: 3)
+                await Clock.sleep(0.01)
+            }
+            let waiting = banners.center?.queuedBanners.count ?? 0
+            if waiting == 20 { EventCenter.shared.shown(.banner, "\(waiting) more notifications") } else {
+                emit("error: \(waiting) banners wait, not the 20 of queueLimit")
+            }
+            // The count is spoken once the burst pauses.
+            await Clock.sleep(1.5)
+            banners.center?.dismissAll()
+        case "banner-deck":
+            await page(banners)
+            banners.center?.maxVisible = 3
+            for index in 1...5 {
+                banners.show(title: "Stacked banner \(index)", subtitle: "Collapsed behind the newest", image: .iconName("mail-unread-symbolic"), seconds: 4)
+            }
+            await Clock.sleep(0.8)
+            if let stack = banners.center?.stackWidget.gtkWidget, let deck = UI.descendants(of: stack).first(where: { UI.hasClass($0, "count") == false && String(cString: gtk_widget_get_css_name($0)) == "hudbannerdeck" }) {
+                gtk_widget_grab_focus(deck)
+                await Clock.sleep(0.6)
+                EventCenter.shared.shown(.banner, UI.hasClass(deck, "expanded") ? "deck open" : "deck closed")
+            } else {
+                emit("error: no deck")
+            }
         case "hud-and-banner":
             await page(banners)
             ProgressHUD.show(status: "Sending")
