@@ -81,7 +81,8 @@ enum BurstBench {
             }
         }
         armFeeder()
-        Bench.pump(seconds: duration)
+        // A little past the end, so the last arrival (due at `duration`) is sent too.
+        Bench.pump(seconds: duration + 0.05)
         let elapsed = wallSeconds() - start
         let painted = frames.painted
         probe?.cancel()

@@ -56,10 +56,12 @@ extension BannerQueue {
             !$0.inhibitors.isDisjoint(with: [.hover, .focus])
         }
         let collapsible = stacking == .deck && visibleBanners.count > 1
+        let isExpanded = opened && (collapsible || !queuedBanners.isEmpty)
+        // Listed only while open: a closed deck in a burst does not change with every arrival.
         return BannerDeck(waitingCount: queuedBanners.count,
                           isCollapsed: collapsible && !opened,
-                          isExpanded: opened && (collapsible || !queuedBanners.isEmpty),
-                          upcoming: queuedBanners.prefix(Self.deckPreviewLimit).map { $0.content.title ?? $0.content.subtitle ?? "" })
+                          isExpanded: isExpanded,
+                          upcoming: isExpanded ? queuedBanners.prefix(Self.deckPreviewLimit).map { $0.content.title ?? $0.content.subtitle ?? "" } : [])
     }
 
     /// The view reports the pointer over the deck's badge, or keyboard focus
@@ -146,7 +148,7 @@ public struct BannerDeck: Hashable, Sendable {
     public var isCollapsed: Bool
     /// Whether the deck is open: the banners spread out and the badge lists ``upcoming``.
     public var isExpanded: Bool
-    /// The titles of the next waiting banners (at most ``BannerQueue/deckPreviewLimit``).
+    /// The titles of the next waiting banners (at most ``BannerQueue/deckPreviewLimit``), while open; empty otherwise.
     public var upcoming: [String]
 
     /// Creates a deck description.

@@ -10,10 +10,19 @@ import Testing
         fixture.queue.enqueue(try ["A", "B", "C", "D", "E", "F"].map { try makeBanner($0) }, duration: 5)
         let deck = fixture.queue.deck
         #expect(deck.waitingCount == 4)
-        #expect(deck.upcoming == ["C", "D", "E"], "the next ones, at most deckPreviewLimit")
+        #expect(deck.upcoming == [], "listed only while open")
         #expect(deck.isCollapsed, "B sits behind A")
         #expect(!deck.isExpanded)
         #expect(fixture.presenter.decks.last == deck, "the view was told")
+        fixture.queue.deckInput(.hover, true)
+        #expect(fixture.queue.deck.upcoming == ["C", "D", "E"], "the next ones, at most deckPreviewLimit")
+        // A closed deck in a burst (the count at its limit) tells the view nothing new.
+        fixture.queue.deckInput(.hover, false)
+        fixture.queue.queueLimit = 4
+        let told = fixture.presenter.decks.count
+        fixture.queue.enqueue(try makeBanner("G"), duration: 5)
+        #expect(fixture.queue.queuedBanners.map(\.name) == ["D", "E", "F", "G"])
+        #expect(fixture.presenter.decks.count == told)
     }
 
     @Test func hoverOrFocusOnTheBannersOrTheBadgeOpensTheDeck() throws {
