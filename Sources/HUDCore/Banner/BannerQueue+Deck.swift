@@ -7,7 +7,8 @@
 /// drops the oldest, or keeps queueing, by ``BannerOverflowPolicy``. Screen
 /// readers hear the deck's count, not each arrival: once when a burst pauses
 /// (``BannerQueue/deckAnnouncementDelay``), and during a long burst at most
-/// every ``BannerQueue/deckAnnouncementMaximumDelay``.
+/// every ``BannerQueue/deckAnnouncementMaximumDelay``; not while the pointer or
+/// the keyboard is on the badge, whose name says the count.
 extension BannerQueue {
     /// The most banners that wait beyond those on screen (20 by default), with
     /// ``overflowPolicy`` deciding what happens past it. Negative values are
@@ -107,7 +108,8 @@ extension BannerQueue {
         deckState.pendingSince = nil
         let count = queuedBanners.count
         defer { deckState.spokenCount = count }
-        guard count > 0, count != deckState.spokenCount else { return }
+        // The keyboard or the pointer on the badge: the user is reading it (its name says the count).
+        guard count > 0, count != deckState.spokenCount, deckState.inputs.isEmpty else { return }
         presenter?.announceDeck(count: count)
     }
 }

@@ -143,6 +143,22 @@ import Testing
         #expect(fixture.presenter.announcements == ["B0"])
     }
 
+    @Test func theCountIsNotSpokenWhileTheUserIsOnTheBadge() throws {
+        let fixture = BannerFixture()
+        fixture.queue.show(try makeBanner("Front"), duration: 60)
+        fixture.queue.show(try makeBanner("Waiting 1"))
+        fixture.queue.deckInput(.focus, true)
+        fixture.queue.show(try makeBanner("Waiting 2"))
+        fixture.advance(1.5)
+        #expect(fixture.presenter.deckAnnouncements.isEmpty, "the focused badge's name says it")
+        fixture.queue.deckInput(.focus, false)
+        fixture.advance(1.5)
+        #expect(fixture.presenter.deckAnnouncements.isEmpty, "and it was heard: not said again")
+        fixture.queue.show(try makeBanner("Waiting 3"))
+        fixture.advance(1.5)
+        #expect(fixture.presenter.deckAnnouncements == [3])
+    }
+
     @Test func anEmptiedDeckSaysNothingAndTheSameCountIsNotRepeated() throws {
         let fixture = BannerFixture()
         let front = try makeBanner("Front")
