@@ -38,7 +38,7 @@ public protocol BannerPresenter: AnyObject {
     /// banners behind the newest are collapsed, whether it is open.
     func deckChanged(_ deck: BannerDeck)
 
-    /// Speaks the deck's count ("4 more notifications"), politely; the queue
+    /// Speaks the deck's count ("Notifications waiting: 4"), politely; the queue
     /// calls it once a burst pauses, never once per arrival.
     func announceDeck(count: Int)
 }

@@ -55,7 +55,7 @@ public struct HUDStrings: Sendable, Hashable {
     public var undonePattern: String
     /// The deck of banners collapsed behind the newest ones ("+%d more" gives "+4 more").
     public var deckBadgePattern: String
-    /// Spoken once for the deck ("%d more notifications" gives "4 more notifications").
+    /// Spoken once for the deck, and its accessible name ("Notifications waiting: %d" gives "Notifications waiting: 4").
     public var deckSpokenPattern: String
 
     /// GtkHUD's words through `pgettext(context, message)`: a gettext lookup
@@ -116,9 +116,9 @@ public struct HUDStrings: Sendable, Hashable {
             // TRANSLATORS: the badge on the collapsed deck of older notification banners; %d is how many
             // banners are in it, always 1 or more ("+4 more"). Keep it short.
             deckBadgePattern: pgettext("banner deck badge", "+%d more"),
-            // TRANSLATORS: spoken once for the collapsed deck of older notification banners; %d is how many
-            // banners are in it, always 1 or more.
-            deckSpokenPattern: pgettext("spoken banner deck", "%d more notifications")
+            // TRANSLATORS: spoken once for the collapsed deck of notification banners waiting their turn, and
+            // the deck's accessible name; %d is how many wait, always 1 or more (worded to fit any number).
+            deckSpokenPattern: pgettext("spoken banner deck", "Notifications waiting: %d")
         )
     }
 
@@ -181,7 +181,7 @@ public struct HUDStrings: Sendable, Hashable {
         Self.format(deckBadgePattern, [String(count)], fallback: Self.english.deckBadgePattern)
     }
 
-    /// "4 more notifications": the deck, as spoken.
+    /// "Notifications waiting: 4": the deck, as spoken.
     public func deckSpoken(_ count: Int) -> String {
         Self.format(deckSpokenPattern, [String(count)], fallback: Self.english.deckSpokenPattern)
     }

@@ -11,7 +11,7 @@ import HUDCore
 ///
 /// CSS node: `hudbannerdeck` (`.expanded` while open), with a `label.count`
 /// (the badge) and, while open, a `label.upcoming` per listed banner.
-/// Focusable, accessible role: button, named by the spoken count ("4 more notifications").
+/// Focusable, accessible role: button, named by the spoken count ("Notifications waiting: 4").
 @MainActor
 public final class BannerDeckWidget: SwiftWidget {
     public static var gtype: GType {

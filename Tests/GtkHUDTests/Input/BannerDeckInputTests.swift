@@ -45,7 +45,7 @@ final class BannerDeckInputTests: XCTestCase {
                 guard let deck = Self.deck(of: window) else { return XCTFail("no deck") }
                 XCTAssertEqual(gtk_widget_get_visible(deck.widget), 1)
                 XCTAssertEqual(String(cString: gtk_label_get_text(OpaquePointer(deck.countLabel))), "+2 more")
-                XCTAssertTrue(Accessible.hasLabel(deck.widget, "2 more notifications"))
+                XCTAssertTrue(Accessible.hasLabel(deck.widget, "Notifications waiting: 2"))
 
                 input.moveTo(input.center(of: front.widget))
                 XInput.wait("hover to spread the banners out") { Self.isSpread(older, below: front, in: window) }
