@@ -40,7 +40,7 @@ startup_runs=$([ "$quick" = 1 ] && echo 6 || echo 25)
 for renderer in ${GTKHUD_BENCH_RENDERERS:-cairo default}; do
     if [ "$renderer" = default ]; then unset GSK_RENDERER; else export GSK_RENDERER="$renderer"; fi
     echo "[bench] renderer: $renderer" >&2
-    # In-process figures: spinners, main-actor latency, progress, show, settled, memory, cycles.
+    # In-process figures: spinners, main-actor latency, progress, show, settled, memory, cycles, the banner burst.
     "$bin" "${bench_args[@]}" | sed -u "s/^\([a-z_0-9]*\): /$renderer.\1: /" | tee -a "$figures" || status=1
     # Start-up cost of linking GtkHUD (separate processes).
     python3 "$here/tools/startup.py" "$bindir" "$startup_runs" \

@@ -4,7 +4,7 @@
 //
 //   gtkhud-bench [--quick]               every in-process figure (--quick: shorter windows, fewer rounds)
 //   gtkhud-bench --only NAME[,NAME]      some of them (spinner, progress, latency, show, settled, memory,
-//                                        cycles; bridge: the bridge's own figures, not in the default set)
+//                                        cycles, burst; bridge: the bridge's own figures, not in the default set)
 //   gtkhud-bench --mode spinner-hud --frames N   paint N frames and exit (for callgrind)
 //   gtkhud-bench --mode spinner-gtk --frames N
 //   gtkhud-bench --mode spinner-adw --frames N   (AdwSpinner, libadwaita 1.6+; exits 3 without it;
@@ -91,7 +91,7 @@ MainActor.assumeIsolated {
         exit(2)
     }
 
-    let only = Set((option("--only") ?? "spinner,latency,progress,show,settled,memory,cycles").split(separator: ",").map(String.init))
+    let only = Set((option("--only") ?? "spinner,latency,progress,show,settled,memory,cycles,burst").split(separator: ",").map(String.init))
     note("GTK \(GtkEnvironment.runtimeVersion), libadwaita \(adw_get_major_version()).\(adw_get_minor_version()).\(adw_get_micro_version()), "
          + "GSK_RENDERER=\(ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "(unset)") → \(Bench.rendererInUse())\(quickRun ? ", quick" : "")")
     report("frame_interval_ms", ShowBench.frameIntervalMs, decimals: 2)
@@ -117,6 +117,7 @@ MainActor.assumeIsolated {
     if only.contains("settled") { SettledBench.run(); finished("settled") }
     if only.contains("memory") { MemoryBench.run(); finished("memory") }
     if only.contains("cycles") { CycleBench.run(cycles: Int(option("--cycles") ?? "") ?? (quickRun ? 2_000 : 10_000)); finished("cycles") }
+    if only.contains("burst") { BurstBench.run(); finished("burst") }
     if only.contains("bridge") {
         // --bridge-size WxH: a bigger window makes each GL frame slower (the gallery is 1000×700).
         let size = (option("--bridge-size") ?? "400x300").split(separator: "x").compactMap { Int32($0) }

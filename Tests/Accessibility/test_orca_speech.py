@@ -140,6 +140,24 @@ class OrcaSpeechTests(unittest.TestCase):
             spoken = [u for u in self.speech if normalized(u).startswith(normalized(text))]
             self.assertEqual(len(spoken), 1, f"{text} spoken {len(spoken)} times: {spoken}")
 
+    def test_orca_speaks_the_undo_outcome_once(self):
+        # Issue #26, banner-undo: Undo pressed twice (a double click); the outcome is heard, once.
+        verdict = [line for line in self.verdicts if "banner 'Undone: Deleted 3 files'" in line]
+        self.assertTrue(verdict, "no shown: line for the undo outcome")
+        self.assertTrue(all(line.startswith("SPOKEN") for line in verdict), verdict)
+        said = [s for s in self.speech if normalized(s).startswith("undone: deleted 3 files")]
+        self.assertEqual(len(said), 1, said)
+
+    def test_orca_speaks_a_bursts_count_once(self):
+        # Issue #26, banner-burst: 100 banners in a second; the three on screen are heard and the
+        # deck's count once ("Notifications waiting: 20"), not a hundred announcements.
+        verdict = [line for line in self.verdicts if "banner 'Notifications waiting: 20'" in line]
+        self.assertTrue(verdict, "no shown: line for the deck's count")
+        self.assertTrue(all(line.startswith("SPOKEN") for line in verdict), verdict)
+        self.assertEqual(len([s for s in self.speech if normalized(s) == "notifications waiting: 20"]), 1)
+        burst = [s for s in self.speech if re.match(r"message \d+ of 100", normalized(s))]
+        self.assertLessEqual(len(burst), 3, burst)
+
     def test_an_actionable_banner_waits_for_a_screen_reader_user_and_the_shortcut_reaches_it(self):
         # Issue #25: Orca running, a banner with an action outlives its 1 s; Ctrl+F6 (real keys)
         # takes the keyboard to its button, which Orca speaks; Return acts; focus comes back.

@@ -11,7 +11,8 @@ import HUDWidgets
 ///
 /// ```swift
 /// let center = BannerCenter.for(window)
-/// center?.maxVisible = 3          // stack up to three banners
+/// center?.maxVisible = 3          // up to three on screen, collapsed into a deck
+/// center?.queueLimit = 10         // then ten wait ("+10 more"); older ones are dropped
 /// center?.maximumWidth = 450      // clamp and centre, like AdwToast
 /// center?.dismissAll()
 /// ```
@@ -105,6 +106,35 @@ public final class BannerCenter {
     public var spacing: Double {
         get { presenter.stack.spacing }
         set { presenter.stack.spacing = BannerLayout.spacing(newValue, current: presenter.stack.spacing, source: "BannerCenter.spacing") }
+    }
+
+    /// The most banners that wait their turn beyond those on screen (20 by
+    /// default); past it, ``overflowPolicy`` decides. Negative values count
+    /// as 0 (with a message): nothing waits. Waiting banners show as a deck,
+    /// "+N more", next to the banners on screen.
+    public var queueLimit: Int {
+        get { queue.queueLimit }
+        set { queue.queueLimit = newValue }
+    }
+
+    /// What a full queue does: ``/HUDCore/BannerOverflowPolicy/dropOldest``
+    /// (the default: the oldest waiting banner ends with
+    /// ``/HUDCore/BannerDismissReason/dropped``, so a burst leaves the newest
+    /// messages to read) or ``/HUDCore/BannerOverflowPolicy/queue`` (every
+    /// banner waits its turn, as `AdwToastOverlay` does).
+    public var overflowPolicy: BannerOverflowPolicy {
+        get { queue.overflowPolicy }
+        set { queue.overflowPolicy = newValue }
+    }
+
+    /// How banners on screen stack when ``maxVisible`` is above 1:
+    /// ``/HUDCore/BannerStacking/deck`` (the default: the newest in front, the
+    /// others collapsed behind it, spreading out while the pointer or the
+    /// keyboard is on the banners or the "+N more" badge) or
+    /// ``/HUDCore/BannerStacking/expanded`` (each in full, one below the other).
+    public var stacking: BannerStacking {
+        get { queue.stacking }
+        set { queue.stacking = newValue }
     }
 
     // MARK: - Banners

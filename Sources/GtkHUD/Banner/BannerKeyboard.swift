@@ -17,6 +17,8 @@ final class BannerKeyboard {
     weak var queue: BannerQueue?
     /// The banners on screen, newest first (the presenter's widgets, in the queue's order).
     private let shownBanners: @MainActor () -> [BannerWidget]
+    /// The deck's badge while it shows (banners wait): the last stop of the round.
+    private let deck: @MainActor () -> UnsafeMutablePointer<GtkWidget>?
     /// The widget that had the focus before the shortcut (weak: it may go meanwhile).
     private var focusBefore: WeakObjectRef?
     /// Whether the keyboard came in through the shortcut: then Tab goes round
@@ -25,9 +27,11 @@ final class BannerKeyboard {
     private let ring = ShortcutTable(scope: GTK_SHORTCUT_SCOPE_LOCAL, phase: GTK_PHASE_BUBBLE)
     private var focusController: ObjectRef?
 
-    init(stack: UnsafeMutablePointer<GtkWidget>, shownBanners: @escaping @MainActor () -> [BannerWidget]) {
+    init(stack: UnsafeMutablePointer<GtkWidget>, shownBanners: @escaping @MainActor () -> [BannerWidget],
+         deck: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>? = { nil }) {
         self.stack = stack
         self.shownBanners = shownBanners
+        self.deck = deck
         // On the stack: Tab from a banner bubbles through it before GtkWindow's move-focus binding.
         let forward = [ShortcutTrigger.key(GDK_KEY_Tab), .key(GDK_KEY_KP_Tab)]
         let backward = [ShortcutTrigger.key(GDK_KEY_Tab, modifiers: GDK_SHIFT_MASK),
@@ -78,11 +82,11 @@ final class BannerKeyboard {
     }
 
     /// Tab or Shift+Tab inside the stack, after the shortcut: the next or
-    /// previous stop among the shown banners, round from the last to the first.
+    /// previous stop among the shown banners and the deck's badge, round from the last to the first.
     /// Otherwise the key goes on to the window, whose Tab leaves the banners as usual.
     private func moveRound(by step: Int) -> Bool {
         guard isVisiting, let focus = focusWidget else { return false }
-        let stops = shownBanners().flatMap(\.focusStops)
+        let stops = shownBanners().flatMap(\.focusStops) + (deck().map { [$0] } ?? [])
         guard !stops.isEmpty else { return false }
         let current = stops.firstIndex { $0 == focus } ?? 0
         let next = stops[((current + step) % stops.count + stops.count) % stops.count]

@@ -333,6 +333,70 @@ public final class NotificationBanner {
     /// The action button's label, or nil.
     public var actionLabel: String? { core.content.action?.label }
 
+    // MARK: - Undo
+
+    /// A banner that offers to undo a change the app has already made, as
+    /// libadwaita's undo toasts and the GNOME HIG ask: the app deletes at once,
+    /// says so ("Deleted 3 files") and offers Undo; the change becomes final
+    /// when the offer goes.
+    ///
+    /// ```swift
+    /// let banner = try NotificationBanner.undoable(title: "Deleted 3 files",
+    ///                                              undo: { restoreFiles() },
+    ///                                              commit: { purgeFiles() })
+    /// banner.show(on: window, duration: 5)
+    /// ```
+    ///
+    /// Exactly one of the two closures runs, exactly once:
+    /// - `undo` when the user presses Undo (its button turns insensitive at
+    ///   the first press, so a double click cannot undo twice) or the app calls
+    ///   ``undo()``; screen readers then hear "Undone: Deleted 3 files".
+    /// - `commit` when the banner ends any other way: its timeout, its close
+    ///   button, a swipe, Escape, ``dismiss()``, ``BannerCenter/dismissAll()``,
+    ///   ``BannerCenter/hide(id:)``, a newer banner taking its place (same
+    ///   ``id``, or a high-priority banner needing its slot: an undo banner is
+    ///   not put back in the queue), its window closing, or the application's
+    ///   shutdown (`GApplication::shutdown`). A banner never shown commits when
+    ///   it is released. It runs after the exit animation, before ``onDismiss``.
+    ///
+    /// It is a banner like any other: give it an ``id``, a position or a
+    /// priority before showing it. A duration of 5 to 10 seconds suits it (the
+    /// default, nil, keeps it until dismissed). Replacing its button with
+    /// ``setAction(_:handler:)`` removes Undo; the change then commits when it ends.
+    ///
+    /// - Parameters:
+    ///   - title: what was done ("Deleted 3 files"); also what Undo's outcome repeats.
+    ///   - subtitle: detail text, or nil (the default).
+    ///   - image: a picture, or nil (the default).
+    ///   - undo: takes the change back.
+    ///   - commit: makes the change final.
+    /// - Throws: ``/HUDCore/BannerContentError/empty`` when title, subtitle and image are all missing.
+    public static func undoable(title: String?, subtitle: String? = nil, image: ImageSource? = nil,
+                                undo: @escaping @MainActor () -> Void,
+                                commit: @escaping @MainActor () -> Void) throws(BannerContentError) -> NotificationBanner {
+        let banner = try NotificationBanner(title: title, subtitle: subtitle, image: image)
+        banner.core.offerUndo(BannerUndo(undo: undo, commit: commit), source: undoableSource)
+        return banner
+    }
+
+    static let undoableSource = "NotificationBanner.undoable(title:subtitle:image:undo:commit:)"
+
+    /// Takes the change back, as pressing Undo does (for an app's own Ctrl+Z):
+    /// the undo closure runs and the banner leaves. Refused with a message
+    /// (under `NotificationBanner.undo()`), with nothing run, when the banner
+    /// offers no undo (not made with ``undoable(title:subtitle:image:undo:commit:)``),
+    /// its change was already undone or committed, it is already leaving (its
+    /// change commits as it goes), or it was never shown.
+    /// - Returns: whether the undo closure ran.
+    @discardableResult
+    public func undo() -> Bool {
+        core.undoChange(source: "NotificationBanner.undo()")
+    }
+
+    /// What became of the change an undoable banner offers: pending, undone,
+    /// or committed (and why); nil for a banner without undo.
+    public var undoOutcome: BannerUndoOutcome? { core.undo?.outcome }
+
     // MARK: - Closures
 
     /// Called on each tap or click while showing (after the banner starts to
@@ -382,6 +446,7 @@ public final class NotificationBanner {
             return
         }
         removeActionIfItsTargetDoesNotFit(from: center.presenter.stack.widget)
+        if core.undo != nil { BannerUndoShutdown.watchDefaultApplication() }
         center.show(self, duration: duration, source: source)
     }
 

@@ -28,7 +28,12 @@ final class BannerStackPresenter: BannerPresenter {
     init(stack pointer: UnsafeMutablePointer<GtkWidget>) {
         stackReference = ObjectRef(adopting: pointer.raw)
         stack = BannerStackWidget.of(pointer)!
-        keyboard = BannerKeyboard(stack: pointer) { [weak self] in self?.shownWidgets ?? [] }
+        let stackWidget = stack
+        keyboard = BannerKeyboard(stack: pointer, shownBanners: { [weak self] in self?.shownWidgets ?? [] }, deck: { [weak stackWidget] in
+            guard let deck = stackWidget?.deckWidget?.widget, gtk_widget_get_visible(deck) != 0 else { return nil }
+            return deck
+        })
+        stack.onDeckInput = { [weak self] input, active in self?.queue?.deckInput(input, active) }
     }
 
     /// The widgets of the banners on screen, newest first.
@@ -95,6 +100,15 @@ final class BannerStackPresenter: BannerPresenter {
     func finishHide(_ banner: Banner) {
         guard let widget = widgets.removeValue(forKey: banner) else { return }
         stack.remove(widget.widget)
+    }
+
+    func deckChanged(_ deck: BannerDeck) {
+        stack.setDeck(deck, strings: HUDStrings.current)
+    }
+
+    func announceDeck(count: Int) {
+        Announcer.announce(SpokenText(HUDStrings.current.deckSpoken(count)), from: stack.deckAnnouncementSource,
+                           priority: .polite)
     }
 
     /// The window is going away: removes every banner widget and lets go of

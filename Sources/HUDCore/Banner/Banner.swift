@@ -52,6 +52,65 @@ public final class Banner {
     /// not the end and does not call it. All closures are released afterwards.
     public var onDismissed: (@MainActor (BannerDismissReason) -> Void)?
 
+    /// The change this banner offers to take back, or nil (see ``BannerUndo``).
+    /// Set with ``offerUndo(_:source:)`` before the banner is shown; the queue
+    /// commits it when the banner ends without Undo, exactly once.
+    public private(set) var undo: BannerUndo?
+
+    /// Makes this an undo banner: its button becomes Undo (in the user's
+    /// language), which runs `undo`'s undo closure once and ends the banner;
+    /// any other end commits it. Refused with a message from `source` once the
+    /// banner was shown (the queue already decided how it ends) or when it
+    /// already offers one; a refused `undo` is committed at once, so its change is never left undecided.
+    /// - Returns: whether the banner offers `undo` now.
+    @discardableResult
+    public func offerUndo(_ undo: BannerUndo, source: String = "Banner.offerUndo(_:source:)") -> Bool {
+        guard state == .hidden, self.undo == nil else {
+            Diagnostics.report(source, state == .hidden
+                ? "this banner already offers an undo; the new one was committed at once."
+                : "an undo must be offered before the banner is shown; it was committed at once.")
+            undo.commit(.dismissed(state.dismissReason ?? .notShown))
+            return false
+        }
+        self.undo = undo
+        update(source: source) {
+            $0.action = BannerAction(label: HUDStrings.provider().undo, identifier: BannerUndo.actionIdentifier)
+        }
+        return true
+    }
+
+    /// Takes back the change this banner offers to undo, as its Undo button
+    /// does, and ends the banner (``BannerDismissReason/programmatic``).
+    /// Refused with a message from `source` (the public call the app made)
+    /// when there is nothing to take back: the banner offers no undo, its
+    /// change was already undone or committed, it is already leaving (its
+    /// change is committed as it goes), or it was never shown.
+    /// - Returns: whether the undo closure ran.
+    @discardableResult
+    public func undoChange(source: String = "Banner.undoChange(source:)") -> Bool {
+        guard let undo else {
+            Diagnostics.report(source, "this banner offers no undo; nothing was undone.")
+            return false
+        }
+        guard undo.isPending else { return undo.undo(source: source) }
+        guard let owner, state == .showing || state == .queued else {
+            Diagnostics.report(source, state == .hidden
+                ? "the banner was never shown; nothing was undone (its change is committed when the banner is released)."
+                : "the banner is already leaving and its change is committed as it goes; nothing was undone.")
+            return false
+        }
+        return owner.undo(self, reason: .programmatic, source: source)
+    }
+
+    /// Takes over the undo of `arriving`, merged into this banner (``BannerIDPolicy/updateInPlace``).
+    func adoptUndo(of arriving: Banner) {
+        undo = arriving.undo
+        arriving.undo = nil
+    }
+
+    /// Whether its button is the Undo of its ``undo``.
+    var actionIsUndo: Bool { undo != nil && content.action?.identifier == BannerUndo.actionIdentifier }
+
     /// Where the banner is in its life.
     public internal(set) var state: BannerState = .hidden {
         didSet { if state.isGone { sessionEnded() } }
@@ -83,6 +142,11 @@ public final class Banner {
     /// Whether its desktop notification was sent, withdrawn or is still to come.
     var desktopNotificationLedger = DesktopNotificationLedger()
     private var hasReportedDismissal = false
+
+    isolated deinit {
+        // An undo banner dropped without being shown: its change is final.
+        undo?.commit(.dismissed(.notShown))
+    }
 
     /// Its stable key, unique in the process: what the queue and the front
     /// ends file it under (its app-given ``BannerContent/id`` may be nil or
@@ -129,6 +193,8 @@ public final class Banner {
     func reportDismissal() {
         guard case .gone(let reason) = state, !hasReportedDismissal else { return }
         hasReportedDismissal = true
+        // Any end but Undo makes the change final, before the app hears of the end.
+        undo?.commit(.dismissed(reason))
         let handler = onDismissed
         onTap = nil
         onAction = nil
@@ -243,6 +309,11 @@ public enum BannerState: Hashable, Sendable {
     public var isGone: Bool {
         if case .gone = self { true } else { false }
     }
+
+    /// Why it was dismissed, or nil while it is not gone.
+    public var dismissReason: BannerDismissReason? {
+        if case .gone(let reason) = self { reason } else { nil }
+    }
 }
 
 /// Why a banner left the screen for good. Passed to ``Banner/onDismissed``.
@@ -271,6 +342,9 @@ public enum BannerDismissReason: Hashable, Sendable {
     /// that banner (``BannerIDPolicy/updateInPlace``) or counted by it
     /// (``BannerIDPolicy/count``).
     case sameID
+    /// Too many banners were waiting (``BannerQueue/queueLimit``) and the
+    /// queue's ``BannerOverflowPolicy/dropOldest`` dropped it, the oldest waiting.
+    case dropped
     /// The window holding the queue went away (``BannerQueue/hostDestroyed()``).
     case hostDestroyed
     /// The banner is not on screen or waiting: it was never shown, or showing

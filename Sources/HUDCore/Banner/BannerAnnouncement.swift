@@ -16,6 +16,8 @@ public struct BannerAnnouncement: Hashable, Sendable {
     /// The banner shortcut to mention after the text ("Ctrl+F6"), or nil. The
     /// queue sets it once per banner with an action (see ``addingReachHint(chord:hasAction:alreadyGiven:)``).
     public private(set) var reachHint: String?
+    /// Whether it tells that the banner's change was undone ("Undone: Deleted 3 files").
+    public private(set) var isUndone = false
 
     /// The announcement for `content`, or nil when it has no text (an image only).
     public init?(_ content: BannerContent) {
@@ -31,6 +33,14 @@ public struct BannerAnnouncement: Hashable, Sendable {
     /// nothing new, and neither does the hint).
     func saysSomethingElse(than other: BannerAnnouncement?) -> Bool {
         parts != other?.parts || isMarkup != other?.isMarkup
+    }
+
+    /// This announcement as the outcome of Undo ("Undone: …"), without a hint.
+    public func undone() -> BannerAnnouncement {
+        var outcome = self
+        outcome.isUndone = true
+        outcome.reachHint = nil
+        return outcome
     }
 
     /// This announcement with the hint on how to reach its banner by keyboard
@@ -52,6 +62,7 @@ public struct BannerAnnouncement: Hashable, Sendable {
     public func spokenText(in strings: HUDStrings, plainText: (String) -> String = { $0 }) -> String {
         let sentences = parts.map { isMarkup ? plainText($0) : $0 }
         let words = strings.sentences(sentences)
+        if isUndone { return strings.undone(words) }
         let counted = count > 1 ? strings.repeated(words, count: count) : words
         return strings.sentences([counted] + (reachHint.map { [strings.reachBanner($0)] } ?? []))
     }

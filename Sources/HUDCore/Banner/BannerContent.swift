@@ -199,6 +199,9 @@ public struct BannerAction: Hashable, Sendable {
     /// does). A task banner's Cancel does not: the banner stays and says the
     /// work was cancelled.
     public var dismissesBanner = true
+    /// Whether the button can be pressed (true). An undo banner's button turns
+    /// insensitive at its first press, so a double click cannot undo twice.
+    public var isSensitive = true
 
     /// Creates a button description. Blank labels, keys or action names are
     /// refused when the content reaches a ``Banner``.

@@ -33,6 +33,14 @@ public protocol BannerPresenter: AnyObject {
 
     /// The exit started by ``beginHide(_:reason:transition:)`` is over: remove the widget.
     func finishHide(_ banner: Banner)
+
+    /// The deck changed (issue #26's calm stack): its count, whether the
+    /// banners behind the newest are collapsed, whether it is open.
+    func deckChanged(_ deck: BannerDeck)
+
+    /// Speaks the deck's count ("Notifications waiting: 4"), politely; the queue
+    /// calls it once a burst pauses, never once per arrival.
+    func announceDeck(count: Int)
 }
 
 /// Why the view is asked to hide a banner.

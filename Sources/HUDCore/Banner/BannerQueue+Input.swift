@@ -15,12 +15,43 @@ extension BannerQueue {
     /// The action button of a showing banner was pressed: dismisses the banner
     /// (unless its action keeps it, ``BannerAction/dismissesBanner``), then
     /// calls ``Banner/onAction`` once with the action's identifier.
+    ///
+    /// An undo banner's Undo (``Banner/offerUndo(_:source:)``) takes its
+    /// change back first (once: its button turns insensitive at once, and a
+    /// second press finds the banner leaving), and screen readers hear the
+    /// outcome ("Undone: Deleted 3 files").
     public func activateAction(_ banner: Banner) {
         guard isShowing(banner), let action = banner.content.action else { return }
+        if banner.actionIsUndo {
+            undo(banner, reason: .action, source: "BannerQueue.activateAction(_:)")
+            return
+        }
         let handler = banner.onAction
         if action.dismissesBanner { dismiss(banner, reason: .action) }
         settle()
         handler?(action.identifier)
+    }
+
+    /// Takes back the change of `banner` (showing or waiting here) and ends
+    /// it with `reason`: its Undo button (``BannerDismissReason/action``) or
+    /// the app (``Banner/undoChange(source:)``, ``BannerDismissReason/programmatic``).
+    /// The button turns insensitive, the banner leaves, screen readers hear
+    /// the outcome if it was on screen, then the undo closure runs.
+    @discardableResult
+    func undo(_ banner: Banner, reason: BannerDismissReason, source: String) -> Bool {
+        guard let undo = banner.undo, undo.isPending, banner.owner === self,
+              banner.state == .showing || banner.state == .queued else { return false }
+        // The button cannot be pressed twice: insensitive from the first press.
+        banner.content.action?.isSensitive = false
+        // Spoken while the banner is still on screen (a banner never seen says nothing).
+        if isShowing(banner), let words = BannerAnnouncement(banner.content) {
+            presenter?.announce(banner, words.undone())
+        }
+        dismiss(banner, reason: reason)
+        // Undone before the banner's end is reported, so that end commits nothing.
+        let ran = undo.undo(source: source)
+        settle()
+        return ran
     }
 
     /// The close button of a showing banner was pressed.
@@ -50,6 +81,8 @@ extension BannerQueue {
         guard takesInput(banner) else { return }
         banner.inhibitors.insert(reason)
         banner.countdown?.setHeldByBanner(true)
+        // The pointer or the keyboard on a banner opens the deck.
+        reportDeck()
     }
 
     /// Ends the pause for `reason`. When no reason is left the timeout goes on
@@ -59,6 +92,7 @@ extension BannerQueue {
         guard takesInput(banner) else { return }
         banner.inhibitors.remove(reason)
         banner.countdown?.setHeldByBanner(!banner.inhibitors.isEmpty)
+        reportDeck()
     }
 
     func isShowing(_ banner: Banner) -> Bool {

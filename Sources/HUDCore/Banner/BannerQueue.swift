@@ -59,13 +59,15 @@ public final class BannerQueue {
     /// What the view said about the window's activity.
     var windowAttention = WindowAttention()
 
-    private let scheduler: any Scheduler
+    let scheduler: any Scheduler
     /// Banners whose exit animation is running (dismissed, or pre-empted and queued).
     private var leavingBanners: [Banner] = []
     /// The slot each visible banner was last given, to tell the presenter only about moves.
     private var reportedSlots: [Banner: Int] = [:]
     /// Dismissed banners whose `onDismissed` is due once the current operation is complete.
     private var dismissalsToReport: [Banner] = []
+    /// The deck's view state and its spoken count (see `BannerQueue+Deck.swift`).
+    var deckState = BannerDeckState()
     private(set) var isHostDestroyed = false
     /// The banners showing or waiting that have an id, by id: at most one per id.
     private(set) var bannersByID: [String: Banner] = [:]
@@ -171,6 +173,8 @@ public final class BannerQueue {
         leavingBanners.removeAll()
         reportedSlots.removeAll()
         bannersByID.removeAll()
+        deckState.announcementTimer?.cancel()
+        deckState.announcementTimer = nil
         for banner in affected {
             banner.exitTimer?.cancel()
             banner.exitTimer = nil
@@ -282,6 +286,10 @@ public final class BannerQueue {
             content.position = existing.content.position
             existing.timeout = timeout
             arriving.onMerged?(existing)
+            // The words and button that offered its undo are gone: that change is final,
+            // and the arriving banner's undo, if any, is what the button offers now.
+            existing.undo?.commit(.dismissed(.replaced))
+            existing.adoptUndo(of: arriving)
             existing.content = content
             // A notification that is out follows the new words (contentDidChange replaces it).
             existing.countdown?.restart(with: effectiveTimeout(for: existing))
@@ -434,7 +442,10 @@ public final class BannerQueue {
     private func admit(_ banner: Banner) {
         switch banner.content.priority {
         case .high:
-            if !hasFreeSlot, let victim = preemptionVictim() { preempt(victim) }
+            if !hasFreeSlot, let victim = preemptionVictim() {
+                // An offer to undo does not come back later: it ends, and its change is committed.
+                if victim.undo?.isPending == true { endPreempted(victim) } else { preempt(victim) }
+            }
             present(banner)
         case .normal:
             if hasFreeSlot && queuedBanners.isEmpty {
@@ -444,6 +455,7 @@ public final class BannerQueue {
                 queuedBanners.append(banner)
             }
         }
+        enforceQueueLimit()
     }
 
     /// `AdwToastOverlay`'s bump: high to the head, normal right behind the leading high ones.
@@ -477,6 +489,14 @@ public final class BannerQueue {
         beginHide(banner, reason: .preempted)
     }
 
+    /// A banner that cannot go back to the queue (an undo banner) leaves for
+    /// good to make room: ``BannerDismissReason/replaced``, without filling its slot.
+    private func endPreempted(_ banner: Banner) {
+        visibleBanners.removeAll { $0 === banner }
+        banner.state = .gone(.replaced)
+        beginHide(banner, reason: .dismissed(.replaced))
+    }
+
     /// Puts `banner` on screen at `index` of ``visibleBanners`` (0: the newest).
     private func present(_ banner: Banner, at index: Int = 0) {
         cancelExit(of: banner)
@@ -501,6 +521,18 @@ public final class BannerQueue {
         // Every appearance is spoken, a return after being pushed back too.
         announce(banner)
         followDesktopNotification(ofPresented: banner)
+    }
+
+    /// With ``BannerOverflowPolicy/dropOldest``, the oldest waiting banners
+    /// (normal priority first) end with ``BannerDismissReason/dropped`` until
+    /// no more than ``queueLimit`` wait.
+    func enforceQueueLimit() {
+        guard overflowPolicy == .dropOldest else { return }
+        while queuedBanners.count > queueLimit {
+            let index = queuedBanners.firstIndex { $0.content.priority == .normal } ?? 0
+            let dropped = queuedBanners.remove(at: index)
+            endWithoutShowing(dropped, reason: .dropped)
+        }
     }
 
     private func fillFreeSlots() {
@@ -568,6 +600,7 @@ public final class BannerQueue {
     /// user code always sees a consistent queue and may call back into it.
     func settle() {
         reportSlotMoves()
+        reportDeck()
         reportDismissals()
     }
 

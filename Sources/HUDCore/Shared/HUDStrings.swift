@@ -52,6 +52,15 @@ public struct HUDStrings: Sendable, Hashable {
     public var countBadgePattern: String
     /// The badge's name for screen readers ("%d times" gives "3 times"), read instead of "×3".
     public var countBadgeSpokenPattern: String
+    /// The button of an undo banner ("Undo").
+    public var undo: String
+    /// Spoken when an undo banner's change was taken back ("Undone: %s" gives
+    /// "Undone: Deleted 3 files"; `%s` is the banner's words).
+    public var undonePattern: String
+    /// The deck of banners collapsed behind the newest ones ("+%d more" gives "+4 more").
+    public var deckBadgePattern: String
+    /// Spoken once for the deck, and its accessible name ("Notifications waiting: %d" gives "Notifications waiting: 4").
+    public var deckSpokenPattern: String
 
     /// GtkHUD's words through `pgettext(context, message)`: a gettext lookup
     /// with a message context, or the identity for English.
@@ -105,7 +114,19 @@ public struct HUDStrings: Sendable, Hashable {
             countBadgePattern: pgettext("banner count badge", "×%d"),
             // TRANSLATORS: what screen readers say for the count badge of a notification banner ("×3");
             // %d is how many times its message arrived, always 2 or more.
-            countBadgeSpokenPattern: pgettext("spoken banner count badge", "%d times")
+            countBadgeSpokenPattern: pgettext("spoken banner count badge", "%d times"),
+            // TRANSLATORS: button on a notification banner that takes back what the app just did
+            // ("Deleted 3 files"). Keep it short; an underscore marks the mnemonic letter.
+            undo: pgettext("banner button", "_Undo"),
+            // TRANSLATORS: spoken after the user pressed Undo on a notification banner; %s is the banner's
+            // words ("Deleted 3 files"), so the whole reads "Undone: Deleted 3 files".
+            undonePattern: pgettext("spoken undo outcome: banner words", "Undone: %s"),
+            // TRANSLATORS: the badge on the collapsed deck of older notification banners; %d is how many
+            // banners are in it, always 1 or more ("+4 more"). Keep it short.
+            deckBadgePattern: pgettext("banner deck badge", "+%d more"),
+            // TRANSLATORS: spoken once for the collapsed deck of notification banners waiting their turn, and
+            // the deck's accessible name; %d is how many wait, always 1 or more (worded to fit any number).
+            deckSpokenPattern: pgettext("spoken banner deck", "Notifications waiting: %d")
         )
     }
 
@@ -156,6 +177,21 @@ public struct HUDStrings: Sendable, Hashable {
     /// "3 times": the count badge, as screen readers read it.
     public func countBadgeSpoken(_ count: Int) -> String {
         Self.format(countBadgeSpokenPattern, [String(count)], fallback: Self.english.countBadgeSpokenPattern)
+    }
+
+    /// "Undone: Deleted 3 files": an undo banner's words once its change was taken back.
+    public func undone(_ words: String) -> String {
+        Self.format(undonePattern, [words], fallback: Self.english.undonePattern)
+    }
+
+    /// "+4 more": the badge on the deck of collapsed banners.
+    public func deckBadge(_ count: Int) -> String {
+        Self.format(deckBadgePattern, [String(count)], fallback: Self.english.deckBadgePattern)
+    }
+
+    /// "Notifications waiting: 4": the deck, as spoken.
+    public func deckSpoken(_ count: Int) -> String {
+        Self.format(deckSpokenPattern, [String(count)], fallback: Self.english.deckSpokenPattern)
     }
 
     // MARK: Patterns

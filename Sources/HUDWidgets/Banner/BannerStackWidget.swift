@@ -20,8 +20,15 @@ import HUDCore
 /// banner's own handlers that it holds the timeout, and asks them to dismiss
 /// the banner when released as a swipe; nothing else leaves the stack.
 ///
-/// CSS node: `hudbannerstack` (`.clamped` with ``maximumWidth``; default: full
-/// width, ``spacing`` 0). Accessible role: group.
+/// A calm stack (issue #26): while the queue's ``BannerDeck`` is collapsed,
+/// the banners behind the newest at each edge sit behind it, each peeking out
+/// by ``peek`` pixels (the `.collapsed` class); the deck's badge
+/// (``BannerDeckWidget``, for the banners waiting) follows the banners at the
+/// top edge, or at the bottom edge when only bottom banners show.
+///
+/// CSS node: `hudbannerstack` (`.clamped` with ``maximumWidth``, `.collapsed`
+/// while the deck is collapsed; default: full width, ``spacing`` 0), with a
+/// `hudbannerdeck` child. Accessible role: group.
 @MainActor
 public final class BannerStackWidget: SwiftWidget {
     public static var gtype: GType {
@@ -50,12 +57,51 @@ public final class BannerStackWidget: SwiftWidget {
 
     private var motions: [ObjectIdentifier: BannerMotion] = [:]
 
+    /// How far each collapsed banner peeks out behind the one in front, in pixels.
+    public static let peek = 8.0
+
+    /// The deck's badge (a child of the stack, kept under the banners in z order).
+    public private(set) var deckWidget: BannerDeckWidget?
+
+    /// Whether the banners behind the newest are collapsed behind it.
+    public private(set) var isCollapsed = false
+
+    /// Called when the pointer or the keyboard enters or leaves the deck's badge.
+    public var onDeckInput: (@MainActor (BannerDeckInput, Bool) -> Void)?
+
     public required init(widget: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: widget)
         installDragGesture()
+        let deckPointer = BannerDeckWidget.create()
+        gtk_widget_set_parent(deckPointer, widget)
+        deckWidget = BannerDeckWidget.of(deckPointer)
+        deckWidget?.onInput = { [weak self] input, active in self?.onDeckInput?(input, active) }
     }
 
+    /// Shows the queue's deck: the badge, and the banners collapsed or spread out.
+    public func setDeck(_ deck: BannerDeck, strings: HUDStrings) {
+        deckWidget?.apply(deck, strings: strings)
+        if deck.isCollapsed != isCollapsed {
+            isCollapsed = deck.isCollapsed
+            isCollapsed ? gtk_widget_add_css_class(widget, "collapsed") : gtk_widget_remove_css_class(widget, "collapsed")
+            for banner in banners {
+                guard let motion = motion(of: banner), motion.slot != nil else { continue }
+                motion.slotFrom = motion.lastSlotOffset
+                motion.slotProgress.set(0)
+                // Straight to the new place: a hover must open the deck at once.
+                motion.slotProgress.spring(to: 1, nil)
+            }
+        }
+        queueAllocate()
+    }
+
+    /// The widget screen readers hear the deck's count from.
+    public var deckAnnouncementSource: UnsafeMutablePointer<GtkWidget> { deckWidget?.widget ?? widget }
+
     override public func dispose() {
+        onDeckInput = nil
+        if let deck = deckWidget?.widget, gtk_widget_get_parent(deck) == widget { gtk_widget_unparent(deck) }
+        deckWidget = nil
         draggedBanner = nil
         for motion in motions.values { motion.stop() }
         motions = [:]
@@ -199,6 +245,25 @@ public final class BannerStackWidget: SwiftWidget {
             let transform = gsk_transform_translate(nil, &point)
             gtk_widget_allocate(banner.widget, Int32(bannerWidth), Int32((height + stretch).rounded()), -1, transform)
         }
+        allocateDeck(containerWidth: containerWidth, containerHeight: containerHeight)
+    }
+
+    /// The badge follows the banners at the top edge (or the bottom edge when only bottom banners show).
+    private func allocateDeck(containerWidth: Double, containerHeight: Double) {
+        guard let deck = deckWidget?.widget, gtk_widget_should_layout(deck) != 0 else { return }
+        var minimumWidth: Int32 = 0, naturalWidth: Int32 = 0, minimumHeight: Int32 = 0, naturalHeight: Int32 = 0
+        gtk_widget_measure(deck, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, &naturalWidth, nil, nil)
+        let width = min(Double(max(minimumWidth, naturalWidth)), containerWidth)
+        gtk_widget_measure(deck, GTK_ORIENTATION_VERTICAL, Int32(width), &minimumHeight, &naturalHeight, nil, nil)
+        let height = Double(max(minimumHeight, naturalHeight))
+        let onScreen = banners.compactMap { banner in motion(of: banner).flatMap { $0.slot == nil ? nil : (banner, $0) } }
+        let top = onScreen.filter { $0.0.position == .top }
+        let edge: BannerPosition = top.isEmpty && !onScreen.isEmpty ? .bottom : .top
+        let extent = onScreen.filter { $0.0.position == edge }.map { $0.1.lastSlotOffset + $0.1.naturalHeight }.max() ?? 0
+        let gap = 4.0
+        let y = edge == .top ? extent + gap : containerHeight - extent - gap - height
+        var point = graphene_point_t(x: Float(((containerWidth - width) / 2).rounded()), y: Float(y.rounded()))
+        gtk_widget_allocate(deck, Int32(width), Int32(height.rounded()), -1, gsk_transform_translate(nil, &point))
     }
 
     /// The offset of each slotted banner from its edge: the heights (plus
@@ -210,9 +275,15 @@ public final class BannerStackWidget: SwiftWidget {
                 motion(of: banner).flatMap { motion in motion.slot.map { (banner, motion, $0) } }
             }.filter { $0.0.position == edge }.sorted { $0.2 < $1.2 }
             var offset = 0.0
-            for (banner, motion, _) in slotted {
-                result[ObjectIdentifier(banner)] = offset
-                offset += motion.naturalHeight + spacing
+            let frontHeight = slotted.first?.1.naturalHeight ?? 0
+            for (index, (banner, motion, _)) in slotted.enumerated() {
+                if isCollapsed {
+                    // Behind the front banner, its far side peeking out `peek` px further per place.
+                    result[ObjectIdentifier(banner)] = index == 0 ? 0 : frontHeight + Double(index) * Self.peek - motion.naturalHeight
+                } else {
+                    result[ObjectIdentifier(banner)] = offset
+                    offset += motion.naturalHeight + spacing
+                }
             }
         }
         return result

@@ -196,7 +196,7 @@ public final class BannerWidget: SwiftWidget {
         setImage(content.image, tinted: content.tintsImage)
         setProgress(content.progress, hasImage: content.image != nil)
         setCount(content.repeatCount)
-        setAction(label: content.action?.label)
+        setAction(label: content.action?.label, isSensitive: content.action?.isSensitive ?? true)
         setCustomTitle((content.titleWidget as? GtkObjectContent)?.widget)
         GeneratedStyle.setClass(on: widget, node: "hudbanner", declarations: Self.colorDeclarations(content))
         setClass("has-colors", content.backgroundColor != nil || content.textColor != nil)
@@ -300,10 +300,11 @@ public final class BannerWidget: SwiftWidget {
         return label
     }
 
-    private func setAction(label: String?) {
+    private func setAction(label: String?, isSensitive: Bool) {
         if let label {
             gtk_button_set_label(actionButton.cast(to: GtkButton.self), label)
             gtk_button_set_use_underline(actionButton.cast(to: GtkButton.self), 1)
+            gtk_widget_set_sensitive(actionButton, isSensitive ? 1 : 0)
         }
         if let button = madeActionButton { gtk_widget_set_visible(button, label == nil ? 0 : 1) }
         setClass("has-action", label != nil)

@@ -78,6 +78,7 @@ final class BannerPlacementTests: XCTestCase {
     func testStackedBannersAreOffsetBySlotAndClampingCentresThem() throws {
         try BannerGtkTesting.withWindow(animations: false) { window in
             window.center.maxVisible = 2
+            window.center.stacking = .expanded
             let first = try! NotificationBanner(title: "First")
             let second = try! NotificationBanner(title: "Second", subtitle: "Arrived later")
             guard let firstWidget = window.show(first), let secondWidget = window.show(second) else {

@@ -142,6 +142,13 @@ final class CSSTreeTests: XCTestCase {
             let again = try NotificationBanner(title: "Saved", id: "saved")
             again.idPolicy = .count
             again.show(on: host.window)
+            // Another waits (maxVisible 1): the deck's badge shows; focus on it opens it (label.upcoming).
+            let waiting = try NotificationBanner(title: "Waiting")
+            waiting.show(on: host.window)
+            host.waitForFrames(2)
+            let stack = try XCTUnwrap(BannerCenter.for(host.window)?.stackWidget.gtkWidget)
+            let deck = try XCTUnwrap(BannerStackWidget.of(stack)?.deckWidget)
+            gtk_widget_grab_focus(deck.widget)
             host.waitForFrames(3)
             let overlay = try XCTUnwrap(HUDOverlay.windowLayer(of: host.window))
             let real = Self.walk(overlay)
@@ -176,6 +183,7 @@ final class CSSTreeTests: XCTestCase {
                 XCTAssertTrue(groupMatched, "the README documents \(nodes[index].name) but a HUD and a banner with every part have none")
             }
             hud.hide(animated: false)
+            waiting.dismiss()
             banner.dismiss()
         }
     }

@@ -120,6 +120,7 @@ final class StormWorld {
             if action { banner.setAction("Open") {} }
             banner.onDismiss = { [weak self] reason in self?.bannerEnds[id] = (StormRunner.now, reason) }
             banners[id] = banner
+            window.keepsEveryBanner()
             banner.show(on: window.window, duration: duration)
             Task.immediate { @MainActor [weak self] in
                 _ = await banner.dismissed
@@ -164,6 +165,7 @@ final class StormWorld {
             banner.animationDuration = StormTiming.bannerAnimation
             banner.idPolicy = policy
             banners[id] = banner
+            window.keepsEveryBanner()
             banner.show(on: window.window)
             Task.immediate { @MainActor [weak self] in
                 _ = await banner.dismissed

@@ -148,8 +148,9 @@ import Testing
         #expect(first.state == .gone(.timeout), "the second show did not restart the timeout")
     }
 
-    @Test func aHundredBannersInOneCallAreAllShownInOrder() throws {
+    @Test func aHundredBannersInOneCallAreAllShownInOrderWhenTheQueueKeepsEverything() throws {
         let fixture = BannerFixture()
+        fixture.queue.overflowPolicy = .queue
         let counter = ClosureCounter()
         let banners = try (0..<100).map { try makeBanner("B\($0)") }
         banners.forEach(counter.watch)

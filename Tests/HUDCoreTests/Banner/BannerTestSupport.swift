@@ -60,11 +60,21 @@ final class RecordingPresenter: BannerPresenter {
         events.append(.finishHide(banner.name))
     }
 
+    /// Every deck the queue reported, in order, and the counts it asked to be spoken.
+    private(set) var decks: [BannerDeck] = []
+    private(set) var deckAnnouncements: [Int] = []
+
+    func deckChanged(_ deck: BannerDeck) { decks.append(deck) }
+
+    func announceDeck(count: Int) { deckAnnouncements.append(count) }
+
     func clear() {
         events.removeAll()
         transitions.removeAll()
         announcements.removeAll()
         announcementDetails.removeAll()
+        decks.removeAll()
+        deckAnnouncements.removeAll()
     }
 }
 

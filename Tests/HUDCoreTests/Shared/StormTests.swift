@@ -120,6 +120,7 @@ private struct Storm {
         let bannerPresenter = StrictBannerPresenter()
         self.bannerPresenter = bannerPresenter
         queue = BannerQueue(scheduler: scheduler, presenter: bannerPresenter, maxVisible: 2, attention: attention)
+        bannerPresenter.queue = queue
         queue.animationsEnabled = true
         DismissCounter.shared.reset()
     }
@@ -127,6 +128,9 @@ private struct Storm {
     // MARK: Operations
 
     mutating func step() throws {
+        let waitingBefore = queue.queuedBanners
+        let showingBefore = queue.visibleBanners
+        defer { reconcileDrops(waitingBefore: waitingBefore, showingBefore: showingBefore) }
         let roll = Int.random(in: 0..<1000, using: &random)
         switch roll {
         case 0..<300: sharedOperation()
@@ -324,11 +328,70 @@ private struct Storm {
             queue.maxVisible = Int.random(in: 1...3, using: &random)
         case 97..<98:
             try idOperation(on: banner)
+        case 98..<99:
+            deckOperation()
         default:
             lastOperation = "banner.content change"
             var content = banner.content
             content.dismissesOnTap.toggle()
             banner.content = content
+        }
+    }
+
+    /// Issue #26's calm stack: the queue limit and its policy, the stacking, the deck opened and closed.
+    private mutating func deckOperation() {
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0:
+            let limit = [0, 1, 2, 5, 20].randomElement(using: &random)!
+            lastOperation = "queue.queueLimit = \(limit)"
+            queue.queueLimit = limit
+        case 1:
+            let policy: BannerOverflowPolicy = Bool.random(using: &random) ? .queue : .dropOldest
+            lastOperation = "queue.overflowPolicy = \(policy)"
+            queue.overflowPolicy = policy
+        case 2:
+            let stacking: BannerStacking = Bool.random(using: &random) ? .deck : .expanded
+            lastOperation = "queue.stacking = \(stacking)"
+            queue.stacking = stacking
+        default:
+            let input: BannerDeckInput = Bool.random(using: &random) ? .hover : .focus
+            let active = Bool.random(using: &random)
+            lastOperation = "queue.deckInput(\(input), \(active))"
+            queue.deckInput(input, active)
+        }
+    }
+
+    /// Banners the queue dropped (``BannerOverflowPolicy/dropOldest``) leave the model: each
+    /// was waiting (or just arrived, or was on screen and pushed back by a high-priority
+    /// banner: it is then the oldest waiting), the oldest waiting, normal priority before high.
+    private mutating func reconcileDrops(waitingBefore: [Banner], showingBefore: [Banner]) {
+        guard failure == nil else { return }
+        let dropped = liveBanners.keys.filter { $0.state == .gone(.dropped) }
+        for banner in dropped {
+            liveBanners[banner] = nil
+            guard let index = waitingBefore.firstIndex(of: banner) else {
+                if banner !== recentBanners.last, !showingBefore.contains(banner) {
+                    fail("\(banner.name) dropped without waiting (\(lastOperation))")
+                }
+                continue
+            }
+            let olderNormalStillWaits = waitingBefore[..<index].contains {
+                $0.content.priority == .normal && queue.queuedBanners.contains($0)
+            }
+            if banner.content.priority == .normal, olderNormalStillWaits {
+                fail("\(banner.name) dropped while an older normal banner still waits (\(lastOperation))")
+            }
+            if banner.content.priority == .high, queue.queuedBanners.contains(where: { $0.content.priority == .normal }) {
+                fail("high-priority \(banner.name) dropped while a normal banner waits (\(lastOperation))")
+            }
+        }
+        if queue.overflowPolicy == .dropOldest, queue.queuedBanners.count > queue.queueLimit {
+            fail("\(queue.queuedBanners.count) banners wait, over the limit \(queue.queueLimit)")
+        }
+        let deck = queue.deck
+        if deck.waitingCount != queue.queuedBanners.count { fail("the deck counts \(deck.waitingCount)") }
+        if deck.isCollapsed, queue.stacking == .expanded || queue.visibleBanners.count < 2 {
+            fail("the deck is collapsed with \(queue.visibleBanners.count) on screen, stacking \(queue.stacking)")
         }
     }
 
@@ -683,5 +746,36 @@ private final class StrictBannerPresenter: BannerPresenter {
     func finishHide(_ banner: Banner) {
         if places[banner] != .leaving { violations.append("finishHide(\(banner.name)) while not leaving") }
         places[banner] = nil
+    }
+
+    /// The queue this presenter shows, for the deck's checks.
+    weak var queue: BannerQueue?
+    private var lastDeck: BannerDeck?
+    private(set) var deckCounts: [(count: Int, at: Duration)] = []
+    private var lastSpokenCount: Int?
+
+    func deckChanged(_ deck: BannerDeck) {
+        if deck == lastDeck { violations.append("deckChanged(\(deck)) without a change") }
+        if let queue, deck.waitingCount != queue.queuedBanners.count {
+            violations.append("deck says \(deck.waitingCount) waiting, the queue has \(queue.queuedBanners.count)")
+        }
+        if deck.isCollapsed, deck.isExpanded { violations.append("deck both collapsed and open") }
+        // An emptied deck may say its next count again, whatever it is.
+        if deck.waitingCount == 0 { lastSpokenCount = nil }
+        lastDeck = deck
+    }
+
+    /// The deck's count is spoken only when it changed, never 0, and never
+    /// twice within the burst pause (no flood).
+    func announceDeck(count: Int) {
+        let now = queue?.scheduler.now ?? .zero
+        if count <= 0 { violations.append("announceDeck(\(count))") }
+        if lastSpokenCount == count { violations.append("announceDeck(\(count)) twice in a row") }
+        if let last = deckCounts.last, now - last.at < BannerQueue.deckAnnouncementDelay {
+            violations.append("announceDeck flooding at \(now)")
+        }
+        if let queue, count != queue.queuedBanners.count { violations.append("announceDeck(\(count)) with \(queue.queuedBanners.count) waiting") }
+        lastSpokenCount = count
+        deckCounts.append((count, now))
     }
 }

@@ -16,6 +16,8 @@ func download() async throws -> Data { Data() }
 @MainActor func undoSend() {}
 @MainActor func openAlbum() {}
 func upload(reporting report: @escaping @Sendable (Double) -> Void) async throws -> [Photo] { [] }
+@MainActor func restoreFiles() {}
+@MainActor func purgeFiles() {}
 
 /// A stand-in for a Swift GTK binding's widget class.
 enum SomeBinding {
