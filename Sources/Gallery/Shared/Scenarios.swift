@@ -583,6 +583,8 @@ enum ScenarioRunner {
             // The count is spoken once the burst pauses.
             await Clock.sleep(1.5)
             banners.center?.dismissAll()
+            await Clock.sleep(0.5)
+            banners.center?.maxVisible = 1
         case "banner-deck":
             await page(banners)
             banners.center?.maxVisible = 3
@@ -601,6 +603,10 @@ enum ScenarioRunner {
             } else {
                 emit("error: no deck")
             }
+            // The next scenario starts from one banner at a time, none up.
+            banners.center?.dismissAll()
+            await Clock.sleep(0.5)
+            banners.center?.maxVisible = 1
         case "hud-and-banner":
             await page(banners)
             ProgressHUD.show(status: "Sending")

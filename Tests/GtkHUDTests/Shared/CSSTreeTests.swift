@@ -137,6 +137,8 @@ final class CSSTreeTests: XCTestCase {
             banner.setAction("Undo") {}
             banner.showsCloseButton = true
             banner.idPolicy = .count
+            // A task banner's progress (hudbar); its spinner is the image's alternative.
+            banner.core.content.progress = .fraction(0.4)
             banner.show(on: host.window)
             // Shown again under its id: counted, the banner gets its "×2" (label.count).
             let again = try NotificationBanner(title: "Saved", id: "saved")
