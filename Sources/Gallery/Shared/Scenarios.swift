@@ -232,12 +232,14 @@ enum ScenarioRunner {
     /// Records the task banner's working state once it shows (after its grace time).
     private static func taskBannerWatch() -> Task<Void, Never> {
         Task { @MainActor in
-            await Clock.sleep(0.5)
-            if let banner = BannerCenter.for(Gallery.window)?.visibleBanners.first, let text = BannerTracker.visibleText(of: banner) {
-                EventCenter.shared.shown(.banner, text)
-            } else {
-                emit("error: the task banner did not show")
+            // Noted the moment it is on screen (after its grace time), before Orca speaks it.
+            for _ in 0..<100 {
+                if let banner = BannerCenter.for(Gallery.window)?.visibleBanners.first, let text = BannerTracker.visibleText(of: banner) {
+                    return EventCenter.shared.shown(.banner, text)
+                }
+                await Clock.sleep(0.02)
             }
+            emit("error: the task banner did not show")
         }
     }
 
