@@ -32,7 +32,7 @@ public enum BannerUndoCommitReason: Hashable, Sendable {
 /// - ``commit(_:)`` runs `commit` while it is pending; later calls do nothing.
 ///
 /// The ``BannerQueue`` commits it when its banner ends for any reason but
-/// Undo (``Banner/reportDismissal()``), and ends the banner rather than put it
+/// Undo (`Banner.reportDismissal()`), and ends the banner rather than put it
 /// back when a high-priority banner needs its slot: an offer to undo that
 /// comes back later would undo something the user has moved on from.
 @MainActor
