@@ -243,6 +243,14 @@ enum ScenarioRunner {
         }
     }
 
+    /// Ends a scenario that stacked banners: none left up, and one at a time
+    /// again, as the next scenario expects.
+    private static func clearStack(of banners: BannersPage) async {
+        banners.center?.dismissAll()
+        await Clock.sleep(0.5)
+        banners.center?.maxVisible = 1
+    }
+
     /// Records the task banner's outcome the moment it is in place (after the
     /// minimum show time, which may have passed already): a line written later
     /// came after Orca 48 had spoken it (0.58 s, in the Debian 13 root).
@@ -588,9 +596,7 @@ enum ScenarioRunner {
             }
             // The count is spoken once the burst pauses.
             await Clock.sleep(1.5)
-            banners.center?.dismissAll()
-            await Clock.sleep(0.5)
-            banners.center?.maxVisible = 1
+            await clearStack(of: banners)
         case "banner-deck":
             await page(banners)
             banners.center?.maxVisible = 3
@@ -609,10 +615,7 @@ enum ScenarioRunner {
             } else {
                 emit("error: no deck")
             }
-            // The next scenario starts from one banner at a time, none up.
-            banners.center?.dismissAll()
-            await Clock.sleep(0.5)
-            banners.center?.maxVisible = 1
+            await clearStack(of: banners)
         case "hud-and-banner":
             await page(banners)
             ProgressHUD.show(status: "Sending")
