@@ -293,6 +293,7 @@ public final class BannerQueue {
             existing.content = content
             // A notification that is out follows the new words (contentDidChange replaces it).
             existing.countdown?.restart(with: effectiveTimeout(for: existing))
+            showAtOnceIfUrgentAndWaiting(existing)
         case .count:
             existing.timeout = timeout
             existing.content.repeatCount += 1
@@ -318,8 +319,20 @@ public final class BannerQueue {
             arriving.state = .queued
             endWithoutShowing(existing, reason: .replaced)
             file(arriving)
+            showAtOnceIfUrgentAndWaiting(arriving)
         }
         sendDesktopNotificationIfDue(for: arriving)
+    }
+
+    /// A waiting banner that an id meeting made high priority does not keep
+    /// its place: it is admitted as a new high-priority banner would be (at
+    /// once, pushing the oldest normal banner back), since "urgent" is what
+    /// the app said last.
+    private func showAtOnceIfUrgentAndWaiting(_ banner: Banner) {
+        guard banner.state == .queued, banner.content.priority == .high,
+              let index = queuedBanners.firstIndex(of: banner) else { return }
+        queuedBanners.remove(at: index)
+        admit(banner)
     }
 
     /// How long a burst of counted arrivals may last and still be spoken once, with its last count.

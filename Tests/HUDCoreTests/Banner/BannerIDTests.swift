@@ -159,6 +159,24 @@ import Testing
         }
     }
 
+    @Test func anUrgentUpdateOrReplacementOfAWaitingBannerShowsAtOnce() throws {
+        for policy in [BannerIDPolicy.updateInPlace, .replace] {
+            let fixture = BannerFixture()
+            let front = try banner("Front", id: nil)
+            let other = try banner("Other", id: nil)
+            let waiting = try banner("Old")
+            fixture.queue.enqueue([front, other, waiting])
+            let arriving = try banner("New", policy)
+            arriving.content.priority = .high
+            fixture.queue.show(arriving)
+            let urgent = policy == .replace ? arriving : waiting
+            #expect(fixture.queue.visibleBanners == [urgent], "\(policy)")
+            #expect(fixture.queue.queuedBanners == [front, other], "the normal banner pushed back waits first (\(policy))")
+            #expect(urgent.content.title == "New", "\(policy)")
+            #expect(fixture.presenter.announcements == ["Front", "New"], "\(policy)")
+        }
+    }
+
     // MARK: - What counts as "there"
 
     @Test func aBannerSlidingOutIsNoLongerThereAndOneWithItsIDShowsAnew() throws {

@@ -521,7 +521,7 @@ private struct Storm {
             case .ignore:
                 expectedState = .gone(.sameID)
             case .replace:
-                expectedState = holderWasShowing ? .showing : .queued
+                expectedState = holderWasShowing || banner.content.priority == .high ? .showing : .queued
                 if holder.state != .gone(.replaced) { fail("\(holder.name) was not replaced: \(holder.state)") }
                 liveBanners[holder] = nil
                 liveBanners[banner] = Self.waitsForDismissal(duration)
