@@ -181,8 +181,7 @@ final class HUDTrackTests: XCTestCase {
     }
 }
 
-/// A one-shot gate the work waits on, opened by the test.
-/// Work that waits until the test opens it (shared by the HUD.run tests).
+/// A one-shot gate the work waits on, opened by the test (shared by the HUD.run and task-banner tests).
 actor Gate {
     private var isOpen = false
     private var waiters: [CheckedContinuation<Void, Never>] = []

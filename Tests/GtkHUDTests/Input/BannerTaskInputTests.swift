@@ -90,7 +90,7 @@ final class BannerTaskInputTests: XCTestCase {
         try MainActor.assumeIsolated {
             try BannerInputTests.withInput { window, _ in
                 var done = false
-                let gate = TaskGate()
+                let gate = Gate()
                 Task { @MainActor in
                     _ = try? await NotificationBanner.run("Copying", on: window.window, successTitle: "Copied", graceTime: 0,
                                                           minimumShowTime: 0, resultDuration: 30) { progress in
@@ -116,20 +116,5 @@ final class BannerTaskInputTests: XCTestCase {
                 XInput.wait("the banner to leave") { window.center.visibleBanners.isEmpty }
             }
         }
-    }
-}
-
-/// Lets a test hold work until it says so.
-private actor TaskGate {
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-    func open() {
-        isOpen = true
-        for waiter in waiters { waiter.resume() }
-        waiters = []
     }
 }
