@@ -45,7 +45,7 @@ extension BannerCenter {
     /// a control the banners must not cover.
     ///
     /// ```swift
-    /// BannerCenter.for(window)?.anchor = .above(bottomBar)
+    /// BannerCenter.for(window)?.anchor = .above(actionBar)
     /// ```
     ///
     /// One anchor per window, not per banner: an anchor replaces one edge, so
