@@ -1,6 +1,7 @@
 // Banners (NotificationBanner, BRYXBanner style): top and bottom, images,
 // colours, springiness, the queue, priorities, ids (counted and updated in
-// place), an action button, swipe and drag to dismiss.
+// place), an anchor above the page's action bar, an action button, swipe and
+// drag to dismiss.
 import CGtk
 import Foundation
 import GtkHUD
@@ -104,7 +105,53 @@ final class BannersPage: GalleryPage {
     private var swipeRow: Widget!
 
     init() {
-        widget = UI.page([showGroup(), motionGroup(), queueGroup(), idGroup(), interactionGroup()])
+        let groups = UI.page([showGroup(), motionGroup(), queueGroup(), idGroup(), anchorGroup(), interactionGroup()])
+        UI.expand(groups)
+        widget = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [groups, makeActionBar()])
+    }
+
+    // MARK: Anchor (issue #27)
+
+    /// The page's bottom action bar, which bottom banners stand on while ``isAnchored``.
+    private(set) var actionBar: Widget!
+
+    /// Whether the window's banners are anchored above the action bar (`BannerCenter.anchor`).
+    var isAnchored: Bool {
+        get { center?.anchor != nil }
+        set { center?.anchor = newValue ? .above(actionBar) : nil }
+    }
+
+    private func makeActionBar() -> Widget {
+        let bar = gtk_action_bar_new()!
+        let selection = UI.label("3 files selected")
+        gtk_action_bar_pack_start(bar.op, selection)
+        let delete = UI.button("Move to Trash", css: ["destructive-action"]) { self.anchoredBanner() }
+        gtk_action_bar_pack_end(bar.op, delete)
+        // Floating off the window's edge (a card with margins): the window's
+        // bottom bars are found without an anchor, this one only with it.
+        UI.margins(bar, 12)
+        gtk_widget_add_css_class(bar, "card")
+        actionBar = bar
+        return bar
+    }
+
+    private func anchorGroup() -> Widget {
+        UI.group("Anchor", description: "A banner above a chosen widget: opt-in, the HIG keeps messages off particular areas", [
+            UI.switchRow("Anchor above the action bar", subtitle: "BannerCenter.anchor = .above(actionBar): bottom banners stand on it",
+                         active: false) { self.isAnchored = $0 }.row,
+            UI.actionRow("Bottom banner on the bar", subtitle: "Hide the bar (or the page) and it goes to the window's edge") {
+                self.anchoredBanner()
+            },
+            UI.switchRow("Action bar shown", subtitle: "A hidden anchor sends banners to the edge; shown again, they come back",
+                         active: true) { gtk_widget_set_visible(self.actionBar, $0 ? 1 : 0) }.row,
+        ])
+    }
+
+    /// A bottom banner, as the action bar's "Move to Trash" shows it.
+    @discardableResult
+    func anchoredBanner(seconds: Double? = nil) -> NotificationBanner? {
+        show(title: "3 files moved to Trash", subtitle: "Above the action bar while anchored",
+             image: .iconName("user-trash-symbolic"), seconds: seconds) { $0.position = .bottom }
     }
 
     /// The banner center of the gallery window.

@@ -184,6 +184,35 @@ enum ScenarioRunner {
         await ProgressHUD.dismissAndWait()
     }
 
+    /// A bottom banner anchored above the Banners page's action bar (issue #27):
+    /// it stands on the bar, goes to the window's edge while the bar is hidden,
+    /// and comes back when it shows; each place is checked and written down.
+    private static func anchoredBannerScenario() async {
+        banners.isAnchored = true
+        guard let banner = banners.anchoredBanner(seconds: 0) else { return emit("error: no anchored banner") }
+        await Clock.sleep(1.2)
+        func gap() -> Double? {
+            guard let widget = banner.widget?.gtkWidget, let overlay = gtk_widget_get_parent(gtk_widget_get_parent(widget)) else { return nil }
+            var bannerRect = graphene_rect_t(), barRect = graphene_rect_t()
+            guard gtk_widget_compute_bounds(widget, overlay, &bannerRect) != 0 else { return nil }
+            let bannerBottom = Double(bannerRect.origin.y + bannerRect.size.height)
+            guard gtk_widget_get_mapped(banners.actionBar) != 0, gtk_widget_compute_bounds(banners.actionBar, overlay, &barRect) != 0 else {
+                return Double(gtk_widget_get_height(overlay)) - bannerBottom
+            }
+            return Double(barRect.origin.y) - bannerBottom
+        }
+        emit(abs(gap() ?? 99) < 1 ? "anchor: the banner stands on the action bar" : "error: the banner is \(gap() ?? .nan) px off the action bar")
+        gtk_widget_set_visible(banners.actionBar, 0)
+        await Clock.sleep(0.8)
+        emit(abs(gap() ?? 99) < 1 ? "anchor: the bar hidden, the banner on the window's edge" : "error: the banner is \(gap() ?? .nan) px off the edge")
+        gtk_widget_set_visible(banners.actionBar, 1)
+        await Clock.sleep(0.8)
+        emit(abs(gap() ?? 99) < 1 ? "anchor: the bar shown again, the banner back on it" : "error: the banner did not come back to the bar")
+        banner.dismiss()
+        await Clock.sleep(0.6)
+        banners.isAnchored = false
+    }
+
     /// Puts back what scenarios change, so each starts from the defaults.
     private static func resetSettings() {
         ProgressHUD.minimumDismissTime = 0.6
@@ -195,6 +224,7 @@ enum ScenarioRunner {
             center.maxVisible = 1
             center.spacing = 0
             center.maximumWidth = nil
+            center.anchor = nil
         }
     }
 
@@ -616,6 +646,9 @@ enum ScenarioRunner {
                 emit("error: no deck")
             }
             await clearStack(of: banners)
+        case "banner-anchor":
+            await page(banners)
+            await anchoredBannerScenario()
         case "hud-and-banner":
             await page(banners)
             ProgressHUD.show(status: "Sending")

@@ -31,6 +31,8 @@ public typealias BannerIDPolicy = HUDCore.BannerIDPolicy
 public typealias BannerContentError = HUDCore.BannerContentError
 /// Where a window's banners sit: below its header bar (the default) or over its top edge.
 public typealias BannerPlacement = HUDCore.BannerPlacement
+/// Which side of its anchor widget banners stand on (see ``BannerCenter/anchor``).
+public typealias BannerAnchorSide = HUDCore.BannerAnchorSide
 /// Whether a banner also goes to the desktop's notifications (``NotificationBanner/desktopNotification``).
 public typealias DesktopNotificationPolicy = HUDCore.DesktopNotificationPolicy
 /// GtkHUD's messages about refused or corrected input; set `Diagnostics.handler` to capture them.

@@ -69,6 +69,10 @@ public final class BannerStackWidget: SwiftWidget {
     /// Called when the pointer or the keyboard enters or leaves the deck's badge.
     public var onDeckInput: (@MainActor (BannerDeckInput, Bool) -> Void)?
 
+    /// The widget the banners of one edge stand on instead of that edge (nil:
+    /// both edges are the stack's); see `BannerStackWidget+Anchor.swift`.
+    public var anchor: BannerStackAnchor? { didSet { anchorChanged(from: oldValue) } }
+
     public required init(widget: UnsafeMutablePointer<GtkWidget>) {
         super.init(widget: widget)
         installDragGesture()
@@ -100,6 +104,7 @@ public final class BannerStackWidget: SwiftWidget {
 
     override public func dispose() {
         onDeckInput = nil
+        anchor = nil
         if let deck = deckWidget?.widget, gtk_widget_get_parent(deck) == widget { gtk_widget_unparent(deck) }
         deckWidget = nil
         draggedBanner = nil
@@ -212,8 +217,13 @@ public final class BannerStackWidget: SwiftWidget {
         WidgetMeasurement()
     }
 
+    override public func snapshot(_ snapshot: OpaquePointer) {
+        snapshotChildren(snapshot)
+    }
+
     override public func allocate(width: Int32, height: Int32, baseline: Int32) {
         let containerWidth = Double(width), containerHeight = Double(height)
+        let lines = anchoredEdgeLines(height: containerHeight)
         let bannerWidth = min(containerWidth, maximumWidth.map { max($0, 0) } ?? containerWidth)
         let x = ((containerWidth - bannerWidth) / 2).rounded()
         for banner in banners {
@@ -233,7 +243,7 @@ public final class BannerStackWidget: SwiftWidget {
             let edge = banner.position
             // Displacement towards the banner's edge (positive = further off screen).
             let towardsEdge = motion.displacementTowards(edge)
-            let restingY = edge == .top ? slotOffset : containerHeight - slotOffset - height
+            let restingY = edge == .top ? lines.top + slotOffset : lines.bottom - slotOffset - height
             let y = restingY - towardsEdge * (edge == .top ? 1 : -1)
             motion.frame = (x, y, bannerWidth, height)
             // Moved away from its edge (spring overshoot, rubber band): stretch over the gap instead of opening it.
@@ -245,11 +255,11 @@ public final class BannerStackWidget: SwiftWidget {
             let transform = gsk_transform_translate(nil, &point)
             gtk_widget_allocate(banner.widget, Int32(bannerWidth), Int32((height + stretch).rounded()), -1, transform)
         }
-        allocateDeck(containerWidth: containerWidth, containerHeight: containerHeight)
+        allocateDeck(containerWidth: containerWidth, lines: lines)
     }
 
     /// The badge follows the banners at the top edge (or the bottom edge when only bottom banners show).
-    private func allocateDeck(containerWidth: Double, containerHeight: Double) {
+    private func allocateDeck(containerWidth: Double, lines: (top: Double, bottom: Double)) {
         guard let deck = deckWidget?.widget, gtk_widget_should_layout(deck) != 0 else { return }
         var minimumWidth: Int32 = 0, naturalWidth: Int32 = 0, minimumHeight: Int32 = 0, naturalHeight: Int32 = 0
         gtk_widget_measure(deck, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, &naturalWidth, nil, nil)
@@ -261,7 +271,7 @@ public final class BannerStackWidget: SwiftWidget {
         let edge: BannerPosition = top.isEmpty && !onScreen.isEmpty ? .bottom : .top
         let extent = onScreen.filter { $0.0.position == edge }.map { $0.1.lastSlotOffset + $0.1.naturalHeight }.max() ?? 0
         let gap = 4.0
-        let y = edge == .top ? extent + gap : containerHeight - extent - gap - height
+        let y = edge == .top ? lines.top + extent + gap : lines.bottom - extent - gap - height
         var point = graphene_point_t(x: Float(((containerWidth - width) / 2).rounded()), y: Float(y.rounded()))
         gtk_widget_allocate(deck, Int32(width), Int32(height.rounded()), -1, gsk_transform_translate(nil, &point))
     }

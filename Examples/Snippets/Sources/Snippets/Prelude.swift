@@ -7,6 +7,8 @@ import GtkHUD
 @MainActor var window: UnsafeMutablePointer<GtkWidget>! = nil
 @MainActor var sidebar: UnsafeMutablePointer<GtkWidget>! = nil
 @MainActor var box: UnsafeMutablePointer<GtkBox>! = nil
+@MainActor var actionBar: UnsafeMutablePointer<GtkWidget>! = nil
+@MainActor var toolbar: UnsafeMutablePointer<GtkWidget>! = nil
 @MainActor final class Label { var text = "" }
 @MainActor let label = Label()
 
