@@ -132,8 +132,10 @@ final class ScreenReaderWatch {
     /// at all counts as this session's: Orca 48 on Debian 13 retitles its
     /// process with python3-setproctitle, which writes over the environment
     /// block `/proc` shows (measured: `comm` "orca", no bus variable left), so
-    /// there is nothing to compare; only the same user running Orca in a second
-    /// session at once could make that wrong.
+    /// there is nothing to compare, unless it runs under another root
+    /// directory (a container or a chroot beside this session: measured with
+    /// two Debian releases' test suites side by side, one's Orca 48 made the
+    /// other's banners wait); then it is not this session's reader.
     private static func orcaProcessRuns() -> Bool {
         guard let proc = opendir("/proc") else { return false }
         defer { closedir(proc) }
@@ -149,9 +151,21 @@ final class ScreenReaderWatch {
             let environment = (contents(of: "/proc/\(name)/environ", limit: 1 << 16) ?? []).split(separator: 0)
                 .map { String(decoding: $0, as: UTF8.self) }
             let bus = environment.first { $0.hasPrefix("DBUS_SESSION_BUS_ADDRESS=") }
-            if bus == nil || bus == "DBUS_SESSION_BUS_ADDRESS=" + myBus { return true }
+            if bus == "DBUS_SESSION_BUS_ADDRESS=" + myBus { return true }
+            if bus == nil, sharesMyRootDirectory(name) { return true }
         }
         return false
+    }
+
+    /// Whether process `pid` sees the same `/` as this one (`/proc/<pid>/root`
+    /// names its root directory; stat follows it). When that cannot be read,
+    /// it counts as the same: a reader missed would let messages time out
+    /// under a blind user, a reader wrongly counted only keeps some waiting.
+    private static func sharesMyRootDirectory(_ pid: String) -> Bool {
+        var theirs = stat()
+        var mine = stat()
+        guard stat("/proc/\(pid)/root", &theirs) == 0, stat("/", &mine) == 0 else { return true }
+        return theirs.st_dev == mine.st_dev && theirs.st_ino == mine.st_ino
     }
 
     private static func firstLine(_ bytes: [UInt8]) -> String {

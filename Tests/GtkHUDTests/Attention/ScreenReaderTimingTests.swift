@@ -68,6 +68,50 @@ final class ScreenReaderTimingTests: XCTestCase {
         }
     }
 
+    /// A process that names itself `orca`, with no environment (as Orca 48's
+    /// retitling leaves `/proc/<pid>/environ`), optionally chrooted into an
+    /// empty folder first (as a reader in a container or a chroot beside this session).
+    nonisolated private static func startFakeOrca(chrooted: Bool) throws -> Process {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtkhud-fake-orca-root")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = """
+            import ctypes, os, sys, time
+            libc = ctypes.CDLL(None)
+            libc.prctl(15, b"orca", 0, 0, 0)  # PR_SET_NAME: /proc/<pid>/comm says orca
+            if sys.argv[1] == "chroot": os.chroot(sys.argv[2])
+            print("ready", flush=True)
+            time.sleep(60)
+            """
+        let fake = Process()
+        fake.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        fake.arguments = ["-c", script, chrooted ? "chroot" : "stay", folder.path]
+        fake.environment = [:]
+        let ready = Pipe()
+        fake.standardOutput = ready
+        try fake.run()
+        _ = ready.fileHandleForReading.readData(ofLength: 5)
+        return fake
+    }
+
+    func testAnOrcaUnderAnotherRootDirectoryIsNotThisSessionsReader() throws {
+        guard getuid() == 0 else { throw XCTSkip("chroot needs root (CI and the test roots run as root)") }
+        try MainActor.assumeIsolated {
+            try Self.withAccessibilityBus { _ in
+                Self.setStatus("IsEnabled", true)
+                XInput.wait("GtkHUD to read the setting") { ScreenReaderWatch.shared.signals.accessibilityEnabled }
+                guard let elsewhere = try? Self.startFakeOrca(chrooted: true) else { return XCTFail("python3 did not start") }
+                defer { elsewhere.terminate(); elsewhere.waitUntilExit() }
+                XCTAssertFalse(ScreenReaderWatch.shared.signals.screenReaderProcessRuns,
+                               "an Orca with no environment under another root is another session's")
+                // The control: the same process under this root counts (the check can fail).
+                guard let here = try? Self.startFakeOrca(chrooted: false) else { return XCTFail("python3 did not start") }
+                defer { here.terminate(); here.waitUntilExit() }
+                XCTAssertTrue(ScreenReaderWatch.shared.signals.screenReaderProcessRuns,
+                              "an Orca with no environment under this root is this session's (Orca 48)")
+            }
+        }
+    }
+
     func testTheAppsChoiceWinsOverTheBus() throws {
         try MainActor.assumeIsolated {
             try Self.withAccessibilityBus { _ in
