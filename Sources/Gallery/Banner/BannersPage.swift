@@ -157,6 +157,12 @@ final class BannersPage: GalleryPage {
     /// The banner center of the gallery window.
     var center: BannerCenter? { BannerCenter.for(Gallery.window) }
 
+    /// The calm stack's "+N more" badge (`hudbannerdeck`), while the window has a banner stack.
+    var deckBadge: UnsafeMutablePointer<GtkWidget>? {
+        guard let stack = center?.stackWidget.gtkWidget else { return nil }
+        return UI.descendants(of: stack).first { String(cString: gtk_widget_get_css_name($0)) == "hudbannerdeck" }
+    }
+
     // MARK: Making banners
 
     /// A banner with the page's options (not shown, not tracked yet).

@@ -634,7 +634,7 @@ enum ScenarioRunner {
                 banners.show(title: "Stacked banner \(index)", subtitle: "Collapsed behind the newest", image: .iconName("mail-unread-symbolic"), seconds: 4)
             }
             await Clock.sleep(0.8)
-            if let stack = banners.center?.stackWidget.gtkWidget, let deck = UI.descendants(of: stack).first(where: { UI.hasClass($0, "count") == false && String(cString: gtk_widget_get_css_name($0)) == "hudbannerdeck" }) {
+            if let deck = banners.deckBadge {
                 gtk_widget_grab_focus(deck)
                 await Clock.sleep(0.6)
                 // Orca reads the focused badge ("Notifications waiting: 2 push button"); the deck's

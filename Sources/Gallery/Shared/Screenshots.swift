@@ -206,10 +206,12 @@ enum Screenshots {
             ("banner-close-button", { page.show(title: "Close me", subtitle: "showsCloseButton = true", image: .iconName("window-close-symbolic"), seconds: long) { $0.showsCloseButton = true } }),
             ("banner-high-priority", { page.show(title: "Battery low", subtitle: "High priority: shows at once", image: .iconName("battery-caution-symbolic"),
                                                  background: HUDColor(red: 0.9, green: 0.38, blue: 0.0, alpha: 0.97), text: .white, seconds: long) { $0.priority = .high } }),
-            ("banner-stack", {
-                page.center?.maxVisible = 3
-                page.center?.spacing = 6
-                for index in 1...3 { page.show(title: "Stacked banner \(index)", subtitle: "maxVisible = 3", image: .iconName("mail-unread-symbolic"), seconds: long) }
+            // The calm stack: three on screen, the older two collapsed behind the newest, two waiting.
+            ("banner-stack", { showDeck(on: page, seconds: long) }),
+            // The same deck opened by the keyboard on its badge: spread out, the waiting titles listed.
+            ("banner-stack-open", {
+                showDeck(on: page, seconds: long)
+                _ = page.deckBadge.map { gtk_widget_grab_focus($0) }
             }),
             ("banner-toast-width", {
                 page.center?.maximumWidth = 450
@@ -222,6 +224,14 @@ enum Screenshots {
         ]
         for (name, action) in shots {
             await capture(name, on: "banners", settle: 1.0, action)
+        }
+    }
+
+    /// Five banners with `maxVisible` 3: a collapsed deck and "+2 more".
+    private static func showDeck(on page: BannersPage, seconds: Double) {
+        page.center?.maxVisible = 3
+        for index in 1...5 {
+            page.show(title: "Message \(index) of 5", subtitle: "maxVisible = 3: the older ones collapse behind", image: .iconName("mail-unread-symbolic"), seconds: seconds)
         }
     }
 

@@ -17,8 +17,10 @@ public protocol BannerPresenter: AnyObject {
     /// exit around. No ``finishHide(_:)`` follows for that exit.
     func present(_ banner: Banner, slot: Int, transition: BannerTransition)
 
-    /// Moves a banner that is already on screen to another slot, because
-    /// banners in front of it came or went.
+    /// Moves a banner that is already on screen to its place for `slot`:
+    /// banners in front of it came or went, or the deck collapsed or spread
+    /// out (``deckChanged(_:)`` came first; the slot is then the same, its
+    /// place is not).
     func restack(_ banner: Banner, slot: Int, transition: BannerTransition)
 
     /// The banner's ``Banner/content`` changed while it is on screen or leaving.

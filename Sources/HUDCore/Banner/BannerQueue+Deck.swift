@@ -73,17 +73,32 @@ extension BannerQueue {
     }
 
     /// Tells the view about a changed deck, and schedules its spoken count.
-    func reportDeck() {
+    /// `alreadyMoved`: banners restacked in the same step, which move to
+    /// their new place (collapsed or spread) with that move already.
+    func reportDeck(alreadyMoved: Set<Banner> = []) {
         let current = deck
         if current != deckState.reported {
+            let wasCollapsed = deckState.reported?.isCollapsed ?? false
             deckState.reported = current
             presenter?.deckChanged(current)
+            if current.isCollapsed != wasCollapsed { moveBannersBehindTheFront(skipping: alreadyMoved) }
         }
         if current.waitingCount != deckState.lastCountSeen {
             deckState.lastCountSeen = current.waitingCount
             deckState.lastChange = scheduler.now
             if deckState.pendingSince == nil { deckState.pendingSince = scheduler.now }
             scheduleDeckAnnouncement(after: Self.deckAnnouncementDelay)
+        }
+    }
+
+    /// The deck collapsed or spread out: each banner behind the front one at
+    /// its edge moves to its new place on its own spring, the one it enters
+    /// with (``transition(for:)``: at once while animations are off), so
+    /// the view never jumps. The front banner (slot 0) stays where it is.
+    private func moveBannersBehindTheFront(skipping alreadyMoved: Set<Banner>) {
+        for banner in visibleBanners where !alreadyMoved.contains(banner) {
+            guard let slot = slot(of: banner), slot > 0 else { continue }
+            presenter?.restack(banner, slot: slot, transition: transition(for: banner))
         }
     }
 

@@ -612,17 +612,21 @@ public final class BannerQueue {
     /// Brings the view up to date and then runs due `onDismissed` closures, so
     /// user code always sees a consistent queue and may call back into it.
     func settle() {
-        reportSlotMoves()
-        reportDeck()
+        let moved = reportSlotMoves()
+        reportDeck(alreadyMoved: moved)
         reportDismissals()
     }
 
-    private func reportSlotMoves() {
+    /// Restacks the banners whose slot changed; returns them.
+    private func reportSlotMoves() -> Set<Banner> {
+        var moved: Set<Banner> = []
         for banner in visibleBanners {
             guard let previous = reportedSlots[banner], let slot = slot(of: banner), slot != previous else { continue }
             reportedSlots[banner] = slot
+            moved.insert(banner)
             presenter?.restack(banner, slot: slot, transition: transition(for: banner))
         }
+        return moved
     }
 
     /// Takes one banner at a time, so a closure that dismisses further banners

@@ -82,19 +82,14 @@ public final class BannerStackWidget: SwiftWidget {
         deckWidget?.onInput = { [weak self] input, active in self?.onDeckInput?(input, active) }
     }
 
-    /// Shows the queue's deck: the badge, and the banners collapsed or spread out.
+    /// Shows the queue's deck: the badge, and the banners collapsed or spread
+    /// out. The queue moves the banners to their new places right after, each
+    /// on its own spring (``setSlot(_:of:transition:)``), in the same main-loop turn.
     public func setDeck(_ deck: BannerDeck, strings: HUDStrings) {
         deckWidget?.apply(deck, strings: strings)
         if deck.isCollapsed != isCollapsed {
             isCollapsed = deck.isCollapsed
             isCollapsed ? gtk_widget_add_css_class(widget, "collapsed") : gtk_widget_remove_css_class(widget, "collapsed")
-            for banner in banners {
-                guard let motion = motion(of: banner), motion.slot != nil else { continue }
-                motion.slotFrom = motion.lastSlotOffset
-                motion.slotProgress.set(0)
-                // Straight to the new place: a hover must open the deck at once.
-                motion.slotProgress.spring(to: 1, nil)
-            }
         }
         queueAllocate()
     }

@@ -58,6 +58,52 @@ import Testing
         #expect(single.queue.deck.waitingCount == 1)
     }
 
+    /// Opening and closing the deck moves the banners behind the front one on
+    /// their own springs (the view has no other reason to move them), at once
+    /// with animations off, and nothing moves when the deck stays as it is.
+    @Test func collapsingAndSpreadingMoveTheBannersBehindOnTheirOwnSprings() throws {
+        let fixture = BannerFixture(maxVisible: 3, animated: true)
+        let banners = try ["A", "B", "C", "D"].map { name in
+            try makeBanner(name) { $0.springiness = name == "A" ? .heavy : .slight }
+        }
+        fixture.queue.enqueue(banners, duration: 30)
+        fixture.advance(1)
+        #expect(fixture.queue.deck.isCollapsed)
+        fixture.presenter.clear()
+        fixture.queue.deckInput(.hover, true)
+        #expect(fixture.presenter.events == [.restack("B", slot: 1), .restack("A", slot: 2)], "spread: the two behind C move")
+        for banner in banners[0...1] {
+            let moved = try #require(fixture.presenter.restackTransitions[banner.name])
+            let spring = try #require(moved.spring, "\(banner.name) springs to its place")
+            #expect(moved == fixture.queue.transition(for: banner), "\(banner.name) moves on the spring it entered with")
+            #expect(moved.duration == .seconds(spring.settlingTime))
+        }
+        #expect(fixture.presenter.restackTransitions["A"]?.spring?.dampingRatio == 0.6, "A's own (heavy) spring")
+
+        fixture.presenter.clear()
+        fixture.queue.deckInput(.focus, true)
+        fixture.queue.deckInput(.hover, false)
+        #expect(fixture.presenter.events.isEmpty, "still open: nothing moves")
+        fixture.queue.deckInput(.focus, false)
+        #expect(fixture.presenter.events == [.restack("B", slot: 1), .restack("A", slot: 2)], "collapsed again")
+
+        fixture.presenter.clear()
+        fixture.queue.animationsEnabled = false
+        fixture.queue.deckInput(.hover, true)
+        #expect(fixture.presenter.events == [.restack("B", slot: 1), .restack("A", slot: 2)])
+        #expect(fixture.presenter.restackTransitions.values.allSatisfy { $0 == .immediate }, "animations off: at once")
+    }
+
+    @Test func expandedStackingMovesNothingWhenTheDeckOpens() throws {
+        let fixture = BannerFixture(maxVisible: 3, animated: true)
+        fixture.queue.stacking = .expanded
+        fixture.queue.enqueue(try ["A", "B", "C", "D"].map { try makeBanner($0) }, duration: 30)
+        fixture.presenter.clear()
+        fixture.queue.deckInput(.hover, true)
+        #expect(fixture.queue.deck.isExpanded, "the badge lists the waiting one")
+        #expect(fixture.presenter.events.isEmpty, "every banner is in full already")
+    }
+
     @Test func aFullQueueDropsTheOldestWaitingNormalBannerByDefault() throws {
         let fixture = BannerFixture()
         #expect(fixture.queue.queueLimit == 20)

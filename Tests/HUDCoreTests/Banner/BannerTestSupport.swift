@@ -38,8 +38,12 @@ final class RecordingPresenter: BannerPresenter {
         transitions.append(transition)
     }
 
+    /// The transition of each banner's last restack, by title.
+    private(set) var restackTransitions: [String: BannerTransition] = [:]
+
     func restack(_ banner: Banner, slot: Int, transition: BannerTransition) {
         events.append(.restack(banner.name, slot: slot))
+        restackTransitions[banner.name] = transition
     }
 
     func update(_ banner: Banner) {
@@ -71,6 +75,7 @@ final class RecordingPresenter: BannerPresenter {
     func clear() {
         events.removeAll()
         transitions.removeAll()
+        restackTransitions.removeAll()
         announcements.removeAll()
         announcementDetails.removeAll()
         decks.removeAll()
