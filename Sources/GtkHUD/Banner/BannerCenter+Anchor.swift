@@ -83,10 +83,7 @@ extension BannerCenter {
             if newValue != nil { Diagnostics.report(source, "the window was destroyed; no anchor is set.") }
             return
         }
-        guard let newValue else {
-            presenter.stack.anchor = nil
-            return
-        }
+        guard let newValue else { return install(nil) }
         guard let widget = newValue.widget.gtkWidget, gtkhud_is_a(widget.raw, gtk_widget_get_type()) != 0 else {
             Diagnostics.report(source, "the anchor is not a GtkWidget; the anchor stays as it was.")
             return
@@ -95,8 +92,15 @@ extension BannerCenter {
         // Destroyed: never back, so the center lets go (the stack already put the banners on the edge).
         anchor.onDestroyed = { [weak self, weak anchor] in
             guard let self, let anchor, self.presenter.stack.anchor === anchor else { return }
-            self.presenter.stack.anchor = nil
+            self.install(nil)
         }
+        install(anchor)
+    }
+
+    /// The stack follows the anchor widget; the queue puts every banner on its
+    /// edge (HUDCore decides the edges, the stack only lays them out).
+    private func install(_ anchor: BannerStackAnchor?) {
         presenter.stack.anchor = anchor
+        queue.anchoredEdge = anchor?.side.edge
     }
 }
