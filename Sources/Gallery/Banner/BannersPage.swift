@@ -112,7 +112,7 @@ final class BannersPage: GalleryPage {
 
     // MARK: Anchor (issue #27)
 
-    /// The page's bottom action bar, which bottom banners stand on while ``isAnchored``.
+    /// The page's bottom action bar, which every banner stands on while ``isAnchored``.
     private(set) var actionBar: Widget!
 
     /// Whether the window's banners are anchored above the action bar (`BannerCenter.anchor`).
@@ -137,9 +137,9 @@ final class BannersPage: GalleryPage {
 
     private func anchorGroup() -> Widget {
         UI.group("Anchor", description: "A banner above a chosen widget: opt-in, the HIG keeps messages off particular areas", [
-            UI.switchRow("Anchor above the action bar", subtitle: "BannerCenter.anchor = .above(actionBar): bottom banners stand on it",
+            UI.switchRow("Anchor above the action bar", subtitle: "BannerCenter.anchor = .above(actionBar): every banner stands on it",
                          active: false) { self.isAnchored = $0 }.row,
-            UI.actionRow("Bottom banner on the bar", subtitle: "Hide the bar (or the page) and it goes to the window's edge") {
+            UI.actionRow("Banner on the bar", subtitle: "Whatever its Position; hide the bar (or the page) and it goes to the window's bottom edge") {
                 self.anchoredBanner()
             },
             UI.switchRow("Action bar shown", subtitle: "A hidden anchor sends banners to the edge; shown again, they come back",
@@ -147,11 +147,12 @@ final class BannersPage: GalleryPage {
         ])
     }
 
-    /// A bottom banner, as the action bar's "Move to Trash" shows it.
+    /// The banner the action bar's "Move to Trash" shows, with the page's
+    /// options: on the bar while anchored, whatever its position.
     @discardableResult
     func anchoredBanner(seconds: Double? = nil) -> NotificationBanner? {
         show(title: "3 files moved to Trash", subtitle: "Above the action bar while anchored",
-             image: .iconName("user-trash-symbolic"), seconds: seconds) { $0.position = .bottom }
+             image: .iconName("user-trash-symbolic"), seconds: seconds)
     }
 
     /// The banner center of the gallery window.

@@ -57,7 +57,7 @@ enum Scenarios {
         ("banner-undo-commit", "An undo banner left to time out: its change is committed once"),
         ("banner-burst", "A burst of 100 banners in a second (maxVisible = 3): a calm stack, “+20 more”, the count spoken once"),
         ("banner-deck", "Five banners, maxVisible = 3: two collapsed behind the newest and “+2 more”; the deck opened with the keyboard"),
-        ("banner-anchor", "A bottom banner anchored above the Banners page's action bar (BannerCenter.anchor): on the bar, on the edge while the bar is hidden, back on it"),
+        ("banner-anchor", "A banner (top by default) anchored above the Banners page's action bar (BannerCenter.anchor): on the bar, on the bottom edge while the bar is hidden, back on it, at the top once the anchor is cleared"),
         ("hud-and-banner", "A HUD and a banner at the same time"),
         ("l10n-defaults", "GtkHUD's own words in the app's language: Loading, Error, Cancel, Cancelled, Dismiss (run with LANGUAGE=de)"),
         ("a11y-typing", "Real key presses (xdotool) into an entry while a banner and a HUD appear; the text must arrive whole"),

@@ -184,9 +184,11 @@ enum ScenarioRunner {
         await ProgressHUD.dismissAndWait()
     }
 
-    /// A bottom banner anchored above the Banners page's action bar (issue #27):
-    /// it stands on the bar, goes to the window's edge while the bar is hidden,
-    /// and comes back when it shows; each place is checked and written down.
+    /// A banner anchored above the Banners page's action bar (issue #27), with
+    /// the default position (top): an anchor takes every banner. It stands on
+    /// the bar, goes to the window's bottom edge while the bar is hidden, comes
+    /// back when it shows, and goes to its own edge (the top) when the anchor
+    /// is cleared; each place is checked and written down.
     private static func anchoredBannerScenario() async {
         banners.isAnchored = true
         guard let banner = banners.anchoredBanner(seconds: 0) else { return emit("error: no anchored banner") }
@@ -195,6 +197,11 @@ enum ScenarioRunner {
             guard let widget = banner.widget?.gtkWidget, let overlay = gtk_widget_get_parent(gtk_widget_get_parent(widget)) else { return nil }
             var bannerRect = graphene_rect_t(), barRect = graphene_rect_t()
             guard gtk_widget_compute_bounds(widget, overlay, &bannerRect) != 0 else { return nil }
+            // Unanchored, the banner hangs from the banner layer's top (below the header bar).
+            guard banners.isAnchored else {
+                guard let layer = gtk_widget_get_parent(widget), gtk_widget_compute_bounds(widget, layer, &bannerRect) != 0 else { return nil }
+                return Double(bannerRect.origin.y)
+            }
             let bannerBottom = Double(bannerRect.origin.y + bannerRect.size.height)
             guard gtk_widget_get_mapped(banners.actionBar) != 0, gtk_widget_compute_bounds(banners.actionBar, overlay, &barRect) != 0 else {
                 return Double(gtk_widget_get_height(overlay)) - bannerBottom
@@ -208,9 +215,11 @@ enum ScenarioRunner {
         gtk_widget_set_visible(banners.actionBar, 1)
         await Clock.sleep(0.8)
         emit(abs(gap() ?? 99) < 1 ? "anchor: the bar shown again, the banner back on it" : "error: the banner did not come back to the bar")
+        banners.isAnchored = false
+        await Clock.sleep(1.2)
+        emit(abs(gap() ?? 99) < 1 ? "anchor: cleared, the banner at its own edge (the top)" : "error: the banner is \(gap() ?? .nan) px off the top")
         banner.dismiss()
         await Clock.sleep(0.6)
-        banners.isAnchored = false
     }
 
     /// Puts back what scenarios change, so each starts from the defaults.

@@ -190,7 +190,10 @@ public final class NotificationBanner {
         set { core.content.springiness = newValue }
     }
 
-    /// The edge it drops in from (`.top`).
+    /// The edge it drops in from (`.top`). While its window has an anchor
+    /// (``BannerCenter/anchor``) the banner stands on the anchor instead,
+    /// whatever this says; the value reads back as set and is in force again
+    /// once the anchor is cleared.
     public var position: BannerPosition {
         get { core.content.position }
         set { core.content.position = newValue }

@@ -51,14 +51,14 @@ final class BannerStackPresenter: BannerPresenter {
             // Pushed back and back before its exit ended: the stack turns the exit around.
             gtk_widget_set_can_target(existing.widget, 1)
             gtk_widget_set_can_focus(existing.widget, 1)
-            existing.apply(banner.content)
+            existing.apply(banner.content, edge: banner.edge)
             stack.setSlot(slot, of: existing, transition: transition)
             stack.reveal(existing, transition: transition)
             return
         }
         let pointer = BannerWidget.create()
         guard let widget = BannerWidget.of(pointer) else { return }
-        widget.apply(banner.content)
+        widget.apply(banner.content, edge: banner.edge)
         connect(widget, to: banner)
         let added = stack.add(pointer, slot: slot, onDragActive: { [weak self] active in
             guard let queue = self?.queue else { return }
@@ -76,9 +76,14 @@ final class BannerStackPresenter: BannerPresenter {
         stack.setSlot(slot, of: widget, transition: transition)
     }
 
+    func move(_ banner: Banner, to edge: BannerPosition, slot: Int, transition: BannerTransition) {
+        guard let widget = widgets[banner] else { return }
+        stack.move(widget, to: edge, slot: slot, transition: transition)
+    }
+
     func update(_ banner: Banner) {
         guard let widget = widgets[banner] else { return }
-        widget.apply(banner.content)
+        widget.apply(banner.content, edge: banner.edge)
         if let queue { stack.setTransition(queue.transition(for: banner), of: widget) }
     }
 

@@ -131,6 +131,14 @@ public final class Banner {
     var inhibitors: Set<BannerInhibitReason> = []
     /// Whether it has been presented: only then can the view report input for it.
     var hasBeenOnScreen = false
+    /// The edge the view was last told to show it at (see ``edge``).
+    var shownEdge: BannerPosition?
+
+    /// The edge the view shows the banner at: the one its queue gave it when
+    /// it presented or moved it (``BannerQueue/edge(of:)``: the window's
+    /// anchored edge while there is one, else ``BannerContent/position``);
+    /// before it was presented, its own position.
+    public var edge: BannerPosition { shownEdge ?? content.position }
     /// What screen readers were last told about it while it was on screen.
     var lastAnnouncement: BannerAnnouncement?
     /// Whether screen readers were told how to reach it by keyboard (once per banner).

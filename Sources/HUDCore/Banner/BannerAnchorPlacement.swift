@@ -1,17 +1,18 @@
 /// Which side of its anchor widget a window's banners stand on (issue #27).
 ///
-/// An anchor replaces one edge of the banner layer: ``above`` takes the place
-/// of the bottom edge (bottom banners stand on the anchor's top and slide up
-/// out of it), ``below`` the place of the top edge (top banners hang from the
-/// anchor's bottom and slide down out of it). A banner keeps its own
-/// direction, swipe and place in the stack; only the line it starts from moves.
+/// An anchor takes every banner of its window (``BannerQueue/anchoredEdge``)
+/// and replaces one edge of the banner layer: ``above`` takes the place of the
+/// bottom edge (every banner stands on the anchor's top, slides up out of it
+/// and is swiped down, as a bottom banner), ``below`` the place of the top
+/// edge (every banner hangs from the anchor's bottom, as a top banner). When
+/// the anchor cannot be used the banners stand on that edge of the layer.
 public enum BannerAnchorSide: String, Hashable, Sendable, CaseIterable {
-    /// Above the anchor: the banners of the bottom edge.
+    /// Above the anchor: every banner, as a bottom banner.
     case above
-    /// Below the anchor: the banners of the top edge.
+    /// Below the anchor: every banner, as a top banner.
     case below
 
-    /// The edge whose banners this side takes.
+    /// The edge every banner takes while anchored to this side, and falls back to.
     public var edge: BannerPosition {
         switch self {
         case .above: .bottom
@@ -106,7 +107,7 @@ public enum BannerAnchorDecision: Equatable, Sendable {
     case noAnchor
     /// The banners of `edge` start from `line` (the layer's y coordinate) instead of the layer's edge.
     case anchored(edge: BannerPosition, line: Double)
-    /// An anchor is set but cannot be used now: the banners of its edge stand on the layer's edge.
+    /// An anchor is set but cannot be used now: the banners stand on its edge of the layer.
     case fallback(BannerAnchorFallback)
 
     /// The lines banners start from in a layer `layerHeight` high: top

@@ -25,7 +25,9 @@ public struct BannerContent: Hashable, Sendable {
     public var backgroundColor: HUDColor? = .defaultBackground
     /// Title, subtitle and tinted-image colour; `nil` leaves it to the CSS theme.
     public var textColor: HUDColor? = .white
-    /// The edge the banner drops in from.
+    /// The edge the banner drops in from (``BannerPosition/top`` by default).
+    /// While its window has an anchor, the anchor's edge takes its place
+    /// (``BannerQueue/anchoredEdge``); this value stays as set.
     public var position: BannerPosition = .top
     /// How much the banner bounces.
     public var springiness: BannerSpringiness = .slight

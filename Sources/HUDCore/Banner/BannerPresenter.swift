@@ -9,8 +9,8 @@
 /// from an idle callback instead.
 @MainActor
 public protocol BannerPresenter: AnyObject {
-    /// Puts `banner` on screen in `slot` (0 is nearest the banner's edge;
-    /// slots are counted separately for top and bottom banners).
+    /// Puts `banner` on screen at its ``Banner/edge``, in `slot` (0 is nearest
+    /// that edge; slots are counted separately for the top and bottom edges).
     ///
     /// This can arrive for a banner whose ``beginHide(_:reason:transition:)``
     /// is still running (it was pre-empted and is back already): turn the
@@ -22,6 +22,12 @@ public protocol BannerPresenter: AnyObject {
     /// out (``deckChanged(_:)`` came first; the slot is then the same, its
     /// place is not).
     func restack(_ banner: Banner, slot: Int, transition: BannerTransition)
+
+    /// Moves a banner on screen to another edge (its ``Banner/edge`` is
+    /// `edge` now), in `slot` there: the window's anchor was set or cleared
+    /// (``BannerQueue/anchoredEdge``), or the banner's own position changed.
+    /// Banners at the edges it left and joined are restacked as usual.
+    func move(_ banner: Banner, to edge: BannerPosition, slot: Int, transition: BannerTransition)
 
     /// The banner's ``Banner/content`` changed while it is on screen or leaving.
     func update(_ banner: Banner)

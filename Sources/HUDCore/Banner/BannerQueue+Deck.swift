@@ -56,7 +56,8 @@ extension BannerQueue {
         let opened = !deckState.inputs.isEmpty || visibleBanners.contains {
             !$0.inhibitors.isDisjoint(with: [.hover, .focus])
         }
-        let collapsible = stacking == .deck && visibleBanners.count > 1
+        // Per edge: a banner at the other edge is not behind the newest (an anchor puts them all at one edge).
+        let collapsible = stacking == .deck && anEdgeHoldsSeveralBanners
         let isExpanded = opened && (collapsible || !queuedBanners.isEmpty)
         // Listed only while open: a closed deck in a burst does not change with every arrival.
         return BannerDeck(waitingCount: queuedBanners.count,

@@ -42,6 +42,18 @@ public final class BannerQueue {
         }
     }
 
+    /// The edge every banner of this window stands on while the window has an
+    /// anchor (issue #27: the GTK layer sets it with the anchor, and clears it
+    /// with it); nil (the default): each banner at its own
+    /// ``BannerContent/position``. Changing it moves the banners on screen
+    /// to their new edge (``BannerPresenter/move(_:to:slot:transition:)``).
+    public var anchoredEdge: BannerPosition? {
+        didSet {
+            guard anchoredEdge != oldValue else { return }
+            settle()
+        }
+    }
+
     /// Whether transitions animate; the GTK layer mirrors `adw_get_enable_animations()`.
     /// When off, every transition is ``BannerTransition/immediate``.
     public var animationsEnabled = true
@@ -63,7 +75,7 @@ public final class BannerQueue {
     /// Banners whose exit animation is running (dismissed, or pre-empted and queued).
     private var leavingBanners: [Banner] = []
     /// The slot each visible banner was last given, to tell the presenter only about moves.
-    private var reportedSlots: [Banner: Int] = [:]
+    var reportedSlots: [Banner: Int] = [:]
     /// Dismissed banners whose `onDismissed` is due once the current operation is complete.
     private var dismissalsToReport: [Banner] = []
     /// The deck's view state and its spoken count (see `BannerQueue+Deck.swift`).
@@ -187,10 +199,11 @@ public final class BannerQueue {
     // MARK: - Queries
 
     /// The slot of a showing banner: 0 is nearest its edge, counted among the
-    /// showing banners at the same edge, most recent first. `nil` if not showing.
+    /// showing banners at the same edge (``edge(of:)``), most recent first. `nil` if not showing.
     public func slot(of banner: Banner) -> Int? {
         guard isShowing(banner) else { return nil }
-        return visibleBanners.filter { $0.content.position == banner.content.position }.firstIndex(of: banner)
+        let edge = edge(of: banner)
+        return visibleBanners.filter { self.edge(of: $0) == edge }.firstIndex(of: banner)
     }
 
     /// The transition a banner gets in this queue: its spring, or
@@ -530,6 +543,7 @@ public final class BannerQueue {
         }
         let slot = slot(of: banner) ?? 0
         reportedSlots[banner] = slot
+        banner.shownEdge = edge(of: banner)
         presenter?.present(banner, slot: slot, transition: transition)
         // Every appearance is spoken, a return after being pushed back too.
         announce(banner)
@@ -612,8 +626,9 @@ public final class BannerQueue {
     /// Brings the view up to date and then runs due `onDismissed` closures, so
     /// user code always sees a consistent queue and may call back into it.
     func settle() {
+        let movedToAnotherEdge = reportEdgeMoves()
         let moved = reportSlotMoves()
-        reportDeck(alreadyMoved: moved)
+        reportDeck(alreadyMoved: moved.union(movedToAnotherEdge))
         reportDismissals()
     }
 

@@ -178,6 +178,18 @@ extension BannerStackWidget {
         queueDraw()
     }
 
+    /// Moves a banner on screen to `edge` (its window's anchor was set or
+    /// cleared), in `slot` there: it enters again from that edge, as a new
+    /// banner would, so the eye sees where it went.
+    public func move(_ banner: BannerWidget, to edge: BannerPosition, slot: Int, transition: BannerTransition) {
+        guard let motion = motion(of: banner) else { return }
+        banner.setEdge(edge)
+        setSlot(slot, of: banner, transition: .immediate)
+        motion.drag.set(0)
+        motion.reveal.set(0)
+        reveal(banner, transition: transition)
+    }
+
     /// Draws the children; the banners of an anchored edge are clipped at the
     /// anchor's line, so they slide out from behind the anchor as they slide
     /// out from under the header bar at the top edge.

@@ -71,7 +71,8 @@ public final class BannerWidget: SwiftWidget {
     /// The content's title widget while it is shown instead of the title label.
     public private(set) var customTitle: UnsafeMutablePointer<GtkWidget>?
 
-    /// The edge the banner belongs to (from its content).
+    /// The edge the banner stands on: its content's position, or the edge its
+    /// window's anchor gives every banner (``apply(_:edge:)``, ``setEdge(_:)``).
     public private(set) var position: BannerPosition = .top
     /// Whether a swipe towards its edge may dismiss it (from its content); the stack's drag follows it.
     public private(set) var dismissesOnSwipe = true
@@ -176,14 +177,21 @@ public final class BannerWidget: SwiftWidget {
 
     // MARK: - Content
 
-    /// Shows `content`: the edge, priority, shadow, minimum height, texts
-    /// (literal unless the content uses markup; invalid markup is shown
-    /// literally), image, action and close buttons, title widget and colours.
-    public func apply(_ content: BannerContent) {
-        position = content.position
+    /// Puts the banner at `edge` (its `.top` or `.bottom` class); the stack lays it out there.
+    public func setEdge(_ edge: BannerPosition) {
+        position = edge
+        setClass("top", edge == .top)
+        setClass("bottom", edge == .bottom)
+    }
+
+    /// Shows `content` at `edge` (the content's position when nil; the queue's
+    /// ``/HUDCore/Banner/edge`` when an anchor takes it elsewhere): the edge, priority,
+    /// shadow, minimum height, texts (literal unless the content uses markup;
+    /// invalid markup is shown literally), image, action and close buttons,
+    /// title widget and colours.
+    public func apply(_ content: BannerContent, edge: BannerPosition? = nil) {
+        setEdge(edge ?? content.position)
         dismissesOnSwipe = content.dismissesOnSwipe
-        setClass("top", position == .top)
-        setClass("bottom", position == .bottom)
         setClass("high-priority", content.priority == .high)
         setClass("has-shadow", content.hasShadows)
         minimumHeight = content.minimumHeight

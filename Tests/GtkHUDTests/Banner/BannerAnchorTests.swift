@@ -9,7 +9,11 @@ import XCTest
 /// Banners anchored to a widget (issue #27), with real widgets under Xvfb: the
 /// banner's allocation against the anchor's bounds after it shows, after the
 /// window is resized (xdotool `windowsize`), after the anchor moves alone,
-/// is hidden, shown, and destroyed; what a rendering shows; and bad anchors.
+/// is hidden, shown, and destroyed, and after the anchor is set, switched and
+/// cleared while banners show; what a rendering shows; and bad anchors.
+///
+/// An anchor takes every banner of its window, whatever its own position: the
+/// banners here keep the default (top) unless a test says otherwise.
 ///
 /// The anchor is a plain button lifted off the bottom edge by a margin, not a
 /// bar: bars at the window's edges are found without an anchor
@@ -17,11 +21,15 @@ import XCTest
 final class BannerAnchorTests: XCTestCase {
     // MARK: - Where the banner stands
 
-    func testBottomBannerStandsOnTheAnchorAndFollowsAWindowResize() throws {
+    /// The trap found in review: an app sets `.above(bar)` and shows a plain
+    /// banner (top by default); it must stand on the bar.
+    func testADefaultBannerStandsOnAnAboveAnchorAndFollowsAWindowResize() throws {
         try AnchorWindow.run { window in
             window.center.anchor = .above(window.anchor)
-            guard let banner = window.showBanner(position: .bottom) else { return XCTFail("no banner widget") }
+            guard let banner = window.showBanner() else { return XCTFail("no banner widget") }
             window.assertStandsOnAnchor(banner, "after show")
+            XCTAssertEqual(window.lastBanner?.position, .top, "the banner's own position reads back as the app left it")
+            XCTAssertEqual(banner.position, .bottom, "it stands, swipes and slides as a bottom banner")
 
             guard let input = XInput(window: window.window) else { return XCTFail("no X window for xdotool") }
             defer { input.restore() }
@@ -39,7 +47,7 @@ final class BannerAnchorTests: XCTestCase {
     func testTheBannerFollowsAnAnchorThatMovesAlone() throws {
         try AnchorWindow.run { window in
             window.center.anchor = .above(window.anchor)
-            guard let banner = window.showBanner(position: .bottom) else { return XCTFail("no banner widget") }
+            guard let banner = window.showBanner() else { return XCTFail("no banner widget") }
             let firstTop = window.top(of: window.anchor)
             gtk_widget_set_margin_bottom(window.anchor, 120)
             window.host.waitForFrames(3)
@@ -52,10 +60,12 @@ final class BannerAnchorTests: XCTestCase {
         }
     }
 
-    func testHiddenAnchorSendsTheBannerToTheEdgeAndShowingItBringsItBack() throws {
+    /// A hidden anchor is no place: the banner falls back to the anchor's
+    /// edge (the bottom, for `.above`), not to its own (the top).
+    func testHiddenAnchorSendsTheBannerToTheAnchorsEdgeAndShowingItBringsItBack() throws {
         try AnchorWindow.run { window in
             window.center.anchor = .above(window.anchor)
-            guard let banner = window.showBanner(position: .bottom) else { return XCTFail("no banner widget") }
+            guard let banner = window.showBanner() else { return XCTFail("no banner widget") }
             window.assertStandsOnAnchor(banner, "after show")
             let (_, messages) = BannerGtkTesting.capturingMessages {
                 gtk_widget_set_visible(window.anchor, 0)
@@ -70,10 +80,12 @@ final class BannerAnchorTests: XCTestCase {
         }
     }
 
-    func testDestroyedAnchorSendsTheBannerToTheEdgeSaysSoAndIsCleared() throws {
+    /// Destroyed, the anchor is cleared as if the app had set nil: the banner
+    /// goes back to its own edge (the top), and so do the next ones.
+    func testDestroyedAnchorIsClearedSaysSoAndTheBannersGoBackToTheirOwnEdge() throws {
         try AnchorWindow.run { window in
             window.center.anchor = .above(window.anchor)
-            guard let banner = window.showBanner(position: .bottom) else { return XCTFail("no banner widget") }
+            guard let banner = window.showBanner() else { return XCTFail("no banner widget") }
             window.assertStandsOnAnchor(banner, "after show")
             let liveAnchor = WeakObjectRef(window.anchor.raw)
             let (_, messages) = BannerGtkTesting.capturingMessages {
@@ -85,34 +97,66 @@ final class BannerAnchorTests: XCTestCase {
             XCTAssertEqual(messages.map(\.source), ["BannerCenter.anchor"])
             XCTAssertTrue(messages.first?.text.contains("destroyed") ?? false, "\(messages)")
             XCTAssertNil(window.center.anchor, "a destroyed anchor is cleared")
-            window.assertStandsOnEdge(banner, "the anchor destroyed")
+            window.assertHangsFromTopEdge(banner, "the anchor destroyed")
             XCTAssertEqual(window.bannerState, .showing, "the banner is still up, nothing stuck")
 
-            // The next banner shows at the edge too, and a new anchor works.
             window.center.dismissAll()
             window.host.waitForFrames(2)
             guard let next = window.showBanner(position: .bottom) else { return XCTFail("no second banner") }
-            window.assertStandsOnEdge(next, "a banner after the anchor went")
+            window.assertStandsOnEdge(next, "a bottom banner after the anchor went")
         }
     }
 
-    func testBelowAnAnchorTopBannersHangFromIt() throws {
+    /// `.below` takes every banner too: a bottom banner hangs from the
+    /// toolbar, and a second one makes a deck with it there (the older peeks
+    /// out under the newest); hidden, they hang from the anchor's edge (the top).
+    func testBelowAnAnchorEveryBannerHangsFromIt() throws {
         try AnchorWindow.run { window in
             window.center.anchor = .below(window.toolbar)
             window.center.maxVisible = 2
-            guard let banner = window.showBanner(position: .top) else { return XCTFail("no banner widget") }
-            XCTAssertEqual(window.frame(of: banner).y, window.bottom(of: window.toolbar), accuracy: 1, "hangs from the toolbar's bottom")
-            guard let bottom = window.showBanner(position: .bottom) else { return XCTFail("no bottom banner") }
-            window.assertStandsOnEdge(bottom, "the other edge is the window's")
+            guard let older = window.showBanner(position: .bottom) else { return XCTFail("no banner widget") }
+            window.assertHangsFromToolbar(older, "a bottom banner")
+            XCTAssertEqual(older.position, .top)
+            guard let newer = window.showBanner() else { return XCTFail("no second banner") }
+            window.assertHangsFromToolbar(newer, "the newest, nearest the anchor")
+            window.assertPeeksOut(older, behind: newer, towards: .bottom, "one deck at the anchor")
+
+            gtk_widget_set_visible(window.toolbar, 0)
+            window.host.waitForFrames(3)
+            window.assertHangsFromTopEdge(newer, "the toolbar hidden: the anchor's edge, not the bottom banner's own")
+            window.assertPeeksOut(older, behind: newer, towards: .bottom, "the toolbar hidden")
         }
     }
 
-    /// An anchor takes the banners of one edge: the others keep theirs.
-    func testAnAboveAnchorLeavesTopBannersAtTheTop() throws {
-        try AnchorWindow.run { window in
+    /// The anchor set, switched and cleared while banners show (animated):
+    /// they move to the new edge, restacked, and none is left stuck.
+    func testSettingSwitchingAndClearingTheAnchorWhileBannersShowMovesThem() throws {
+        try AnchorWindow.run(animations: true) { window in
+            window.center.maxVisible = 2
+            guard let top = window.showBanner(springiness: .heavy),
+                  let bottom = window.showBanner(position: .bottom, springiness: .heavy) else { return XCTFail("no banner widgets") }
+            window.waitUntilSettled([top, bottom])
+            window.assertHangsFromTopEdge(top, "no anchor")
+            window.assertStandsOnEdge(bottom, "no anchor")
+
             window.center.anchor = .above(window.anchor)
-            guard let banner = window.showBanner(position: .top) else { return XCTFail("no banner widget") }
-            XCTAssertEqual(window.frame(of: banner).y, 0, accuracy: 1)
+            window.waitUntilSettled([top, bottom])
+            window.assertStandsOnAnchor(bottom, "the newest, on the anchor")
+            window.assertPeeksOut(top, behind: bottom, towards: .top, "the older banner moved from the top into the anchor's deck")
+            XCTAssertEqual(top.position, .bottom)
+
+            window.center.anchor = .below(window.toolbar)
+            window.waitUntilSettled([top, bottom])
+            window.assertHangsFromToolbar(bottom, "switched to below the toolbar")
+            window.assertPeeksOut(top, behind: bottom, towards: .bottom, "switched")
+
+            window.center.anchor = nil
+            window.waitUntilSettled([top, bottom])
+            window.assertHangsFromTopEdge(top, "cleared: back to its own edge")
+            window.assertStandsOnEdge(bottom, "cleared: back to its own edge")
+            XCTAssertEqual([top.position, bottom.position], [.top, .bottom])
+            XCTAssertEqual(window.center.presenter.stack.banners.count, 2,
+                           "nothing left behind")
         }
     }
 
@@ -123,7 +167,7 @@ final class BannerAnchorTests: XCTestCase {
     func testTheBannerIsDrawnAboveTheAnchorAndSlidesOutFromBehindIt() throws {
         try AnchorWindow.run(animations: true) { window in
             window.center.anchor = .above(window.anchor)
-            guard let banner = window.showBanner(position: .bottom, springiness: .heavy, frames: 1) else { return XCTFail("no banner widget") }
+            guard let banner = window.showBanner(springiness: .heavy, frames: 1) else { return XCTFail("no banner widget") }
             let anchor = BannerGtkTesting.bounds(of: window.anchor, in: window.window)
             let entering = BannerGtkTesting.bounds(of: banner.widget, in: window.window)
             XCTAssertGreaterThan(entering.y + entering.height, anchor.y + 5, "the entering banner reaches into the anchor")
@@ -141,7 +185,7 @@ final class BannerAnchorTests: XCTestCase {
 
     // MARK: - Bad anchors
 
-    func testAnAnchorInAnotherWindowIsReportedAndTheBannerKeepsTheEdge() throws {
+    func testAnAnchorInAnotherWindowIsReportedAndTheBannerStandsOnTheAnchorsEdge() throws {
         try AnchorWindow.run { window in
             let other = HostWindow(width: 200, height: 200, title: "Other")
             defer { other.close() }
@@ -151,7 +195,7 @@ final class BannerAnchorTests: XCTestCase {
             let (_, messages) = BannerGtkTesting.capturingMessages { window.center.anchor = .above(elsewhere) }
             XCTAssertEqual(messages.map(\.source), ["BannerCenter.anchor"])
             XCTAssertTrue(messages.first?.text.contains("another window") ?? false, "\(messages)")
-            let (banner, later) = BannerGtkTesting.capturingMessages { window.showBanner(position: .bottom) }
+            let (banner, later) = BannerGtkTesting.capturingMessages { window.showBanner() }
             guard let banner else { return XCTFail("no banner widget") }
             XCTAssertTrue(later.isEmpty, "said once, not at every layout: \(later)")
             window.assertStandsOnEdge(banner, "an anchor in another window")
@@ -165,7 +209,7 @@ final class BannerAnchorTests: XCTestCase {
             let (_, messages) = BannerGtkTesting.capturingMessages { window.center.anchor = .above(loose) }
             XCTAssertEqual(messages.map(\.source), ["BannerCenter.anchor"])
             XCTAssertTrue(messages.first?.text.contains("not inside") ?? false, "\(messages)")
-            guard let banner = window.showBanner(position: .bottom) else { return XCTFail("no banner widget") }
+            guard let banner = window.showBanner() else { return XCTFail("no banner widget") }
             window.assertStandsOnEdge(banner, "an anchor in no window")
 
             gtk_widget_set_margin_bottom(loose, 100)
@@ -212,7 +256,8 @@ final class AnchorWindow {
     let box: UnsafeMutablePointer<GtkWidget>
     let toolbar: UnsafeMutablePointer<GtkWidget>
     let anchor: UnsafeMutablePointer<GtkWidget>
-    private var lastBanner: NotificationBanner?
+    /// The banner shown last, as the app holds it.
+    private(set) var lastBanner: NotificationBanner?
     var window: UnsafeMutablePointer<GtkWidget> { host.window }
 
     init() {
@@ -248,10 +293,10 @@ final class AnchorWindow {
     var size: (width: Double, height: Double) { (Double(gtk_widget_get_width(overlay)), Double(gtk_widget_get_height(overlay))) }
     var bannerState: BannerState? { lastBanner?.state }
 
-    /// Shows a red banner without shadow and waits `frames` frames.
-    func showBanner(position: BannerPosition, springiness: BannerSpringiness = .none, frames: Int = 3) -> BannerWidget? {
+    /// Shows a red banner without shadow at `position` (nil: the default) and waits `frames` frames.
+    func showBanner(position: BannerPosition? = nil, springiness: BannerSpringiness = .none, frames: Int = 3) -> BannerWidget? {
         let banner = try! NotificationBanner(title: "Moved to Trash", backgroundColor: BannerHeaderBarLayoutTests.red)
-        banner.position = position
+        if let position { banner.position = position }
         banner.springiness = springiness
         banner.hasShadows = false
         banner.show(on: window, duration: 0)
@@ -282,6 +327,32 @@ final class AnchorWindow {
         let frame = frame(of: banner)
         XCTAssertEqual(frame.y + frame.height, size.height, accuracy: 1, "the banner stands on the bottom edge: \(when)",
                        file: file, line: line)
+    }
+
+    func assertHangsFromTopEdge(_ banner: BannerWidget, _ when: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(frame(of: banner).y, 0, accuracy: 1, "the banner hangs from the top edge: \(when)", file: file, line: line)
+    }
+
+    func assertHangsFromToolbar(_ banner: BannerWidget, _ when: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(frame(of: banner).y, bottom(of: toolbar), accuracy: 1, "the banner hangs from the toolbar's bottom: \(when)",
+                       file: file, line: line)
+    }
+
+    /// `older` sits behind `newer` in a collapsed deck, peeking out on the side away from the anchor.
+    func assertPeeksOut(_ older: BannerWidget, behind newer: BannerWidget, towards side: BannerPosition, _ when: String,
+                        file: StaticString = #filePath, line: UInt = #line) {
+        let back = frame(of: older), front = frame(of: newer)
+        let peek = side == .bottom ? (back.y + back.height) - (front.y + front.height) : front.y - back.y
+        XCTAssertEqual(peek, BannerStackWidget.peek, accuracy: 1, "the older banner peeks out \(side == .bottom ? "under" : "over") the newest: \(when)",
+                       file: file, line: line)
+    }
+
+    /// Waits until the banners' springs settled, then two frames more.
+    func waitUntilSettled(_ banners: [BannerWidget], file: StaticString = #filePath, line: UInt = #line) {
+        host.waitForFrames(2)
+        XCTAssertTrue(MainLoop.run(until: { banners.allSatisfy { !$0.isAnimating } }, timeoutMilliseconds: 4_000),
+                      "the springs settle", file: file, line: line)
+        host.waitForFrames(2)
     }
 
     /// The banner's red pixels inside `rect` (window coordinates) of a rendering of the window.

@@ -7,6 +7,7 @@ final class RecordingPresenter: BannerPresenter {
     enum Event: Equatable, CustomStringConvertible {
         case present(String, slot: Int)
         case restack(String, slot: Int)
+        case move(String, to: BannerPosition, slot: Int)
         case update(String)
         case beginHide(String, BannerHideReason)
         case finishHide(String)
@@ -15,6 +16,7 @@ final class RecordingPresenter: BannerPresenter {
             switch self {
             case .present(let name, let slot): "present(\(name), \(slot))"
             case .restack(let name, let slot): "restack(\(name), \(slot))"
+            case .move(let name, let edge, let slot): "move(\(name), \(edge), \(slot))"
             case .update(let name): "update(\(name))"
             case .beginHide(let name, let reason): "beginHide(\(name), \(reason))"
             case .finishHide(let name): "finishHide(\(name))"
@@ -44,6 +46,10 @@ final class RecordingPresenter: BannerPresenter {
     func restack(_ banner: Banner, slot: Int, transition: BannerTransition) {
         events.append(.restack(banner.name, slot: slot))
         restackTransitions[banner.name] = transition
+    }
+
+    func move(_ banner: Banner, to edge: BannerPosition, slot: Int, transition: BannerTransition) {
+        events.append(.move(banner.name, to: edge, slot: slot))
     }
 
     func update(_ banner: Banner) {

@@ -334,13 +334,15 @@ private struct Storm {
             lastOperation = "banner.content change"
             var content = banner.content
             content.dismissesOnTap.toggle()
+            // Issue #27: a banner changes edges on screen unless an anchor holds it.
+            if content.dismissesOnTap { content.position = content.position == .top ? .bottom : .top }
             banner.content = content
         }
     }
 
     /// Issue #26's calm stack: the queue limit and its policy, the stacking, the deck opened and closed.
     private mutating func deckOperation() {
-        switch Int.random(in: 0..<4, using: &random) {
+        switch Int.random(in: 0..<5, using: &random) {
         case 0:
             let limit = [0, 1, 2, 5, 20].randomElement(using: &random)!
             lastOperation = "queue.queueLimit = \(limit)"
@@ -353,6 +355,10 @@ private struct Storm {
             let stacking: BannerStacking = Bool.random(using: &random) ? .deck : .expanded
             lastOperation = "queue.stacking = \(stacking)"
             queue.stacking = stacking
+        case 3:
+            let edge = [nil, BannerPosition.top, .bottom].randomElement(using: &random)!
+            lastOperation = "queue.anchoredEdge = \(String(describing: edge))"
+            queue.anchoredEdge = edge
         default:
             let input: BannerDeckInput = Bool.random(using: &random) ? .hover : .focus
             let active = Bool.random(using: &random)
@@ -390,8 +396,10 @@ private struct Storm {
         }
         let deck = queue.deck
         if deck.waitingCount != queue.queuedBanners.count { fail("the deck counts \(deck.waitingCount)") }
-        if deck.isCollapsed, queue.stacking == .expanded || queue.visibleBanners.count < 2 {
-            fail("the deck is collapsed with \(queue.visibleBanners.count) on screen, stacking \(queue.stacking)")
+        // Collapsed only where one edge (the anchor's, or a banner's own) holds two banners or more.
+        let mostAtOneEdge = Dictionary(grouping: queue.visibleBanners) { queue.edge(of: $0) }.values.map(\.count).max() ?? 0
+        if deck.isCollapsed, queue.stacking == .expanded || mostAtOneEdge < 2 {
+            fail("the deck is collapsed with at most \(mostAtOneEdge) at one edge, stacking \(queue.stacking)")
         }
     }
 
@@ -586,6 +594,21 @@ private struct Storm {
             return fail("\(queue.queuedBanners.count) banners wait while a slot is free")
         }
         checkIDs()
+        checkEdges()
+    }
+
+    /// Issue #27: the view was told the edge (the anchored one, or the banner's
+    /// own) and the slot at that edge of every banner on screen.
+    private mutating func checkEdges() {
+        for banner in queue.visibleBanners {
+            let expected = StrictBannerPresenter.Place(edge: queue.edge(of: banner), slot: queue.slot(of: banner) ?? -1)
+            if expected.edge != (queue.anchoredEdge ?? banner.content.position) {
+                return fail("\(banner.name) stands at \(expected.edge), anchor \(String(describing: queue.anchoredEdge))")
+            }
+            if bannerPresenter.placed[banner] != expected {
+                return fail("\(banner.name) is at \(String(describing: bannerPresenter.placed[banner])) in the view, \(expected) in the queue")
+            }
+        }
     }
 
     /// The queue's id index names exactly the banners showing or waiting, one per id.
@@ -705,23 +728,35 @@ private final class DismissCounter {
 /// A banner presenter that records impossible call sequences.
 @MainActor
 private final class StrictBannerPresenter: BannerPresenter {
-    private enum Place { case onScreen, leaving }
-    private var places: [Banner: Place] = [:]
+    private enum Where { case onScreen, leaving }
+    private var places: [Banner: Where] = [:]
     /// What each banner last said, until it is presented again.
     private var lastSaid: [Banner: BannerAnnouncement] = [:]
     private(set) var violations: [String] = []
     private(set) var everPresented: Set<Banner> = []
+    /// Where the view was last told each banner on screen stands: its edge and slot.
+    private(set) var placed: [Banner: Place] = [:]
+    struct Place: Equatable { var edge: BannerPosition, slot: Int }
 
     func present(_ banner: Banner, slot: Int, transition: BannerTransition) {
         if places[banner] == .onScreen { violations.append("present(\(banner.name)) while on screen") }
         if banner.state != .showing { violations.append("present(\(banner.name)) in state \(banner.state)") }
         places[banner] = .onScreen
+        placed[banner] = Place(edge: banner.edge, slot: slot)
         everPresented.insert(banner)
         lastSaid[banner] = nil
     }
 
     func restack(_ banner: Banner, slot: Int, transition: BannerTransition) {
         if places[banner] != .onScreen { violations.append("restack(\(banner.name)) while not on screen") }
+        placed[banner]?.slot = slot
+    }
+
+    func move(_ banner: Banner, to edge: BannerPosition, slot: Int, transition: BannerTransition) {
+        if places[banner] != .onScreen { violations.append("move(\(banner.name)) while not on screen") }
+        if banner.edge != edge { violations.append("move(\(banner.name)) to \(edge), its edge is \(banner.edge)") }
+        if placed[banner]?.edge == edge { violations.append("move(\(banner.name)) to \(edge), where it is") }
+        placed[banner] = Place(edge: edge, slot: slot)
     }
 
     func update(_ banner: Banner) {
@@ -741,6 +776,7 @@ private final class StrictBannerPresenter: BannerPresenter {
     func beginHide(_ banner: Banner, reason: BannerHideReason, transition: BannerTransition) {
         if places[banner] != .onScreen { violations.append("beginHide(\(banner.name)) while not on screen") }
         places[banner] = .leaving
+        placed[banner] = nil
     }
 
     func finishHide(_ banner: Banner) {
