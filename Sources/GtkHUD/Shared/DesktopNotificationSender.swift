@@ -41,6 +41,10 @@ final class DesktopNotificationSender {
     /// Whether the "no application" message went out: once per process, so an
     /// app that shows many banners is told once.
     var hasReportedMissingApplication = false
+    /// Repeats a withdrawal that may have come before GLib filed the notification.
+    private lazy var withdrawals = NotificationWithdrawals(scheduler: GLibScheduler.shared) { [weak self] id in
+        self?.application?.withObject { g_application_withdraw_notification($0.typed(GApplication.self), id) }
+    }
 
     /// Sends a notification with `id` (replacing one sent with the same id).
     /// - Parameters:
@@ -59,6 +63,7 @@ final class DesktopNotificationSender {
                                                         "app.\(Self.buttonAction)", g_variant_new_string(id))
         }
         activations[id] = activation
+        withdrawals.sent(id)
         g_application_send_notification(app, id, notification)
         g_object_unref(UnsafeMutableRawPointer(notification))
         return true
@@ -67,7 +72,7 @@ final class DesktopNotificationSender {
     /// Withdraws the notification sent with `id`, if it is still out.
     func withdraw(id: String) {
         guard activations.removeValue(forKey: id) != nil else { return }
-        application?.withObject { g_application_withdraw_notification($0.typed(GApplication.self), id) }
+        withdrawals.withdrawn(id)
     }
 
     /// Whether GtkHUD's actions are registered on an application now.
@@ -87,6 +92,7 @@ final class DesktopNotificationSender {
             }
         }
         actions = []
+        withdrawals.reset()
         application = nil
         applicationAddress = nil
         activations = [:]

@@ -107,6 +107,27 @@ final class DesktopNotificationTests: XCTestCase {
         }
     }
 
+    /// GLib 2.74 files a notification only once the server answers `Notify`;
+    /// a withdrawal before that was dropped and left it on the desktop. The
+    /// sender is driven directly: only it can withdraw in the very turn it sent.
+    func testAWithdrawalBeforeTheServerAnswersStillTakesTheNotificationDown() throws {
+        try MainActor.assumeIsolated {
+            try Self.withNotifyingApp { server, _, _, _ in
+                let sender = DesktopNotificationSender.shared
+                let activation = DesktopNotificationSender.Activation(present: {}, button: nil)
+                XCTAssertTrue(sender.send(id: "gtkhud-test-early-withdrawal", title: "Gone at once", body: nil,
+                                          buttonLabel: nil, source: "test", activation: activation))
+                sender.withdraw(id: "gtkhud-test-early-withdrawal")
+                server.waitForNotification(titled: "Gone at once")
+                // Closed by the app, not expired by dunst (its own timeout would close it too, later).
+                server.wait(for: "CloseNotification")
+                server.wait(for: "NotificationClosed")
+                XCTAssertEqual(server.dunstctl("count", "displayed")?.trimmingCharacters(in: .whitespacesAndNewlines), "0",
+                               "nothing left on the desktop")
+            }
+        }
+    }
+
     func testNewWordsOnTheBannerReplaceItsNotification() throws {
         try MainActor.assumeIsolated {
             try Self.withNotifyingApp { server, window, _, elsewhere in
