@@ -251,7 +251,9 @@ public final class NotificationBanner {
     /// Whether its timeout pauses while its window is not the active one
     /// (true): shown while the user works in another window, it keeps its whole
     /// time for when they come back. Turn it off for messages that are stale
-    /// once their moment has passed. App-wide: ``GtkHUDAttention/pausesWhileWindowInactive``.
+    /// once their moment has passed. It pauses too while its context (a
+    /// ``HUDOverlay`` around a pane or a stack page) is hidden in its window.
+    /// App-wide: ``GtkHUDAttention/pausesWhileWindowInactive``.
     public var pausesWhileWindowInactive: Bool {
         get { core.content.pausesWhileWindowInactive }
         set { core.content.pausesWhileWindowInactive = newValue }
