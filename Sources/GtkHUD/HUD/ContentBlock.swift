@@ -43,12 +43,12 @@ final class ContentBlock {
         restoreFocus = nil
     }
 
-    /// Where the window's focus is, seen from `overlay`'s context: a window
-    /// layer's context is its whole window; an overlay the app placed is its own subtree.
+    /// Where the window's focus is, seen from `overlay`'s context.
     static func focusPlace(for overlay: HUDOverlayWidget) -> BlockFocusRule.FocusPlace {
         guard let root = gtk_widget_get_root(overlay.widget), let focus = gtk_root_get_focus(root) else { return .nowhere }
-        if overlay.hostWindow != nil { return .insideContext }
-        let inside = focus == overlay.widget || gtk_widget_is_ancestor(focus, overlay.widget) != 0
+        // A layer's context is its host (the window, a dialog's card); any other overlay's, its own subtree.
+        let scope = overlay.layerHost ?? overlay.widget
+        let inside = focus == scope || gtk_widget_is_ancestor(focus, scope) != 0
         return inside ? .insideContext : .elsewhere
     }
 }

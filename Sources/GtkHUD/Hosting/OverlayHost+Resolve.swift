@@ -67,7 +67,12 @@ extension OverlayHost {
             return try windowOverlay(of: live(convertible), creating: creating)
         case .widget(let convertible):
             let widget = try live(convertible)
-            if let overlay = HUDOverlayWidget.of(widget) ?? nearestOverlay(around: widget) { return overlay }
+            let overlay = HUDOverlayWidget.of(widget) ?? nearestOverlay(around: widget)
+            if let dialog = nearestDialog(around: widget), overlay.map({ gtk_widget_is_ancestor(dialog, $0.widget) != 0 }) ?? true,
+               let card = dialogOverlay(of: dialog, creating: creating) {
+                return card
+            }
+            if let overlay { return overlay }
             return try windowOverlay(of: widget, creating: creating)
         }
     }
@@ -83,6 +88,28 @@ extension OverlayHost {
     /// The nearest overlay that holds `widget` (as nested `AdwToastOverlay`s are found).
     private static func nearestOverlay(around widget: UnsafeMutablePointer<GtkWidget>) -> HUDOverlayWidget? {
         gtk_widget_get_ancestor(widget, HUDOverlayWidget.gtype).flatMap { HUDOverlayWidget.of($0) }
+    }
+
+    /// The nearest `AdwDialog` holding `widget` (libadwaita 1.5+, looked up at
+    /// run time; never one on 1.2-1.4). Such a dialog is drawn inside its
+    /// parent window, so the window's overlay would cover the whole window,
+    /// under or over the dialog: the dialog is a context of its own.
+    private static func nearestDialog(around widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        let type = gtkhud_adw_dialog_type()
+        guard type != 0 else { return nil }
+        return gtk_widget_get_ancestor(widget, type)
+    }
+
+    /// The overlay of an `AdwDialog`: its child when that is an overlay, else
+    /// the layer over its card (added with `creating`). Nil for a dialog
+    /// without a child (then the window's overlay serves).
+    private static func dialogOverlay(of dialog: UnsafeMutablePointer<GtkWidget>, creating: Bool) -> HUDOverlayWidget? {
+        guard let content = gtkhud_adw_dialog_child(dialog), let card = gtk_widget_get_parent(content) else { return nil }
+        if let own = HUDOverlayWidget.of(content) { return own }
+        if let layer = card.children.lazy.compactMap({ HUDOverlayWidget.of($0) }).first(where: { $0.layerHost == card }) {
+            return layer
+        }
+        return creating ? HUDOverlay.installed(overContentOf: content).implementation : nil
     }
 
     /// The window-wide overlay of `widget`'s window (`widget` may be the window).

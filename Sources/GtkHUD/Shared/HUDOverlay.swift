@@ -102,6 +102,15 @@ public final class HUDOverlay {
         return overlay
     }
 
+    /// A layer over the card of an `AdwDialog` whose child is `content`
+    /// (issue #27: a HUD in a dialog covers the dialog, not the window under it).
+    static func installed(overContentOf content: UnsafeMutablePointer<GtkWidget>) -> HUDOverlay {
+        let overlay = HUDOverlay(adopting: HUDOverlayWidget.create())
+        HUDOverlayWidget.attach(overlay.pointer, overContentOf: content)
+        OverlayHost.of(overlay.implementation).facade = overlay
+        return overlay
+    }
+
     /// The overlay serving `window` without adding one: a ``HUDOverlay`` the app
     /// made the window's content (e.g. in a `.ui` file), else the layer GtkHUD added.
     static func overlay(of window: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
