@@ -7,10 +7,10 @@ import HUDWidgets
 /// ``NotificationBanner/show(in:duration:)``, ``BannerCenter/for(_:)-(PresentationContext)``).
 ///
 /// ```swift
-/// ProgressHUD.context = .widget(sidebar)         // the nearest HUDOverlay around the sidebar
-/// let hud = try HUD(in: .window(dialog))          // the dialog's whole window
-/// banner.show(in: .overlay(detailPane), duration: 3)
-/// banner.show(in: .automatic)                     // wherever PresentationContext.router points
+/// ProgressHUD.context = .widget(sidebar)          // the nearest HUDOverlay around the sidebar
+/// try HUD(in: .window(sidebar)).show()            // the sidebar's whole window
+/// let banner = try NotificationBanner(title: "Synced")
+/// banner.show(in: .overlay(mainPane), duration: 3) // that overlay's own queue
 /// ```
 ///
 /// Each ``HUDOverlay`` is a context of its own, as a nested `AdwToastOverlay`
