@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 @testable import GtkHUD
 import GtkSupport
 import HUDCore
@@ -192,6 +193,51 @@ final class ContextTests: XCTestCase {
             XCTAssertEqual(banner.state, .showing)
             XCTAssertTrue(BannerCenter.for(.overlay(overlay)) === center, "the same context, the same queue")
             XCTAssertEqual(OverlayHost.existing(overlay.implementation)?.window, second.window, "its window is watched now")
+            banner.dismiss()
+        }
+    }
+}
+
+/// A folded `AdwLeaflet` (libadwaita 1.2; deprecated from 1.4, so looked up at
+/// run time) shows one child: the other pane's banners wait for it.
+final class LeafletContextTests: XCTestCase {
+    private typealias New = @convention(c) () -> UnsafeMutablePointer<GtkWidget>?
+    private typealias Append = @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GtkWidget>?) -> OpaquePointer?
+    private typealias SetBool = @convention(c) (UnsafeMutablePointer<GtkWidget>?, Int32) -> Void
+    private typealias SetChild = @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GtkWidget>?) -> Void
+
+    private static func symbol<T>(_ name: String, as type: T.Type) -> T? {
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }
+    }
+
+    func testTheFoldedAwayPaneHoldsItsBanners() throws {
+        try HUDTesting.requireDisplay()
+        guard let new = Self.symbol("adw_leaflet_new", as: New.self),
+              let append = Self.symbol("adw_leaflet_append", as: Append.self),
+              let setCanUnfold = Self.symbol("adw_leaflet_set_can_unfold", as: SetBool.self),
+              let setVisible = Self.symbol("adw_leaflet_set_visible_child", as: SetChild.self) else {
+            throw XCTSkip("this libadwaita has no AdwLeaflet")
+        }
+        MainActor.assumeIsolated {
+            HUDTesting.setAnimations(false)
+            defer { HUDTesting.setAnimations(true) }
+            let host = HostWindow(width: 480, height: 300, title: "Leaflet")
+            defer { host.close() }
+            let leaflet = new()!
+            setCanUnfold(leaflet, 0) // always folded: one pane at a time, as on a phone
+            let sidebar = HUDOverlay(content: gtk_label_new("Sidebar"))!
+            let content = gtk_label_new("Content")!
+            _ = append(leaflet, sidebar.pointer)
+            _ = append(leaflet, content)
+            host.setChild(leaflet)
+            host.present()
+            let banner = try! NotificationBanner(title: "In the sidebar")
+            banner.show(in: .overlay(sidebar), duration: 30)
+            HUDTesting.wait("the banner to count") { banner.state == .showing && !banner.isTimeoutPaused && banner.remainingTime != nil }
+            setVisible(leaflet, content)
+            HUDTesting.wait("the sidebar's banner to wait while the content shows") { banner.isTimeoutPaused }
+            setVisible(leaflet, sidebar.pointer)
+            HUDTesting.wait("the banner to go on") { !banner.isTimeoutPaused }
             banner.dismiss()
         }
     }
