@@ -108,6 +108,41 @@ final class ContextTests: XCTestCase {
         }
     }
 
+    /// Contexts from a `.ui` file: a `GtkPaned` whose two children are `GtkHUDOverlay`s.
+    func testPanesFromAUIFileAreContextsOfTheirOwn() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            HUDOverlay.registerWidgetTypes()
+            let ui = """
+            <interface>
+              <object class="GtkWindow" id="window">
+                <child>
+                  <object class="GtkPaned">
+                    <property name="start-child">
+                      <object class="GtkHUDOverlay"><child><object class="GtkButton" id="left"/></child></object>
+                    </property>
+                    <property name="end-child">
+                      <object class="GtkHUDOverlay"><child><object class="GtkButton" id="right"/></child></object>
+                    </property>
+                  </object>
+                </child>
+              </object>
+            </interface>
+            """
+            let builder = gtk_builder_new_from_string(ui, -1)!
+            defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+            let object = { (id: String) in UnsafeMutableRawPointer(gtk_builder_get_object(builder, id)!).asWidget }
+            let window = object("window")
+            defer { gtk_window_destroy(window.asWindow) }
+            gtk_window_present(window.asWindow)
+            let left = BannerCenter.for(.widget(object("left"))), right = BannerCenter.for(.widget(object("right")))
+            XCTAssertNotNil(left)
+            XCTAssertNotNil(right)
+            XCTAssertFalse(left === right, "each pane of the .ui file has its own queue")
+            XCTAssertFalse(left === BannerCenter.for(.window(window)))
+        }
+    }
+
     // MARK: Bad input
 
     /// A widget not in a window yet: each front end says so under its own name; nothing shows.
