@@ -267,6 +267,21 @@ static inline GtkWidget *gtkhud_adw_toolbar_view_content(GtkWidget *view) {
     return content != NULL && view != NULL ? content(view) : NULL;
 }
 
+/* AdwDialog (libadwaita 1.5+): its type, 0 until libadwaita registers it (so 0
+   also means "none to find"), and its child (adw_dialog_get_child), or NULL. */
+static inline GType gtkhud_adw_dialog_type(void) {
+    static GType type = 0;
+    if (type == 0) type = g_type_from_name("AdwDialog");
+    return type;
+}
+static inline GtkWidget *gtkhud_adw_dialog_child(GtkWidget *dialog) {
+    typedef GtkWidget *(*Child)(GtkWidget *);
+    static Child child = NULL;
+    static gboolean looked_up = FALSE;
+    if (!looked_up) { child = (Child) dlsym(RTLD_DEFAULT, "adw_dialog_get_child"); looked_up = TRUE; }
+    return child != NULL && dialog != NULL ? child(dialog) : NULL;
+}
+
 /* A string GtkSettings property (gtk-theme-name), newly allocated, or NULL. */
 static inline char *gtkhud_settings_string(GtkSettings *settings, const char *name) {
     GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(settings), name);

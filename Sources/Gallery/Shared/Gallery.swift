@@ -35,7 +35,7 @@ struct Options {
         Usage: gtkhud-gallery [OPTION…]
           (no option)            open the gallery
           --page NAME            open on a page (shared-hud, instance-hud, positions, banners,
-                                 theming, accessibility, stress)
+                                 theming, accessibility, attention, contexts, stress)
           --dark                 start in the dark style
           --language CODE        GtkHUD's own words in CODE (de, fr, es, pt_BR, ar, he, ja, zh_CN, en)
           --list-scenarios       print the scripted scenarios, one a line
@@ -108,6 +108,7 @@ enum Gallery {
 
     static var sharedPage: SharedHUDPage { main.page(named: "shared-hud") as! SharedHUDPage }
     static var instancePage: InstanceHUDPage { main.page(named: "instance-hud") as! InstanceHUDPage }
+    static var contextsPage: ContextsPage { main.page(named: "contexts") as! ContextsPage }
     static var bannersPage: BannersPage { main.page(named: "banners") as! BannersPage }
     static var positionsPage: PositionsPage { main.page(named: "positions") as! PositionsPage }
     static var themingPage: ThemingPage { main.page(named: "theming") as! ThemingPage }
@@ -137,7 +138,7 @@ enum Gallery {
         if let language = options.language { LanguageSwitcher.apply(language) }
         let pages: [GalleryPage] = [
             SharedHUDPage(), InstanceHUDPage(), PositionsPage(), BannersPage(),
-            ThemingPage(presets: themes), AccessibilityPage(), AttentionPage(), StressPage(),
+            ThemingPage(presets: themes), AccessibilityPage(), AttentionPage(), ContextsPage(), StressPage(),
         ]
         let scripted = options.mode != .interactive
         main = GalleryWindow(application: app, pages: pages, width: scripted ? 640 : 960, height: scripted ? 480 : 680)

@@ -222,6 +222,63 @@ enum ScenarioRunner {
         await Clock.sleep(0.6)
     }
 
+    // MARK: Contexts (issue #27)
+
+    private static var contexts: ContextsPage { Gallery.contextsPage }
+
+    /// A banner in each pane at once (one queue per pane), then a blocking
+    /// HUD in the left pane while the right pane's banner stays.
+    private static func contextPanes() async {
+        await page(contexts)
+        let left = contexts.showBanner(in: contexts.panes[0], side: "Left", seconds: 1.5)
+        let right = contexts.showBanner(in: contexts.panes[1], side: "Right", seconds: 1.5)
+        await Clock.sleep(0.3)
+        if left?.state != .showing || right?.state != .showing { emit("error: the panes' banners did not show side by side") }
+        let hud = contexts.block(contexts.panes[0], side: "Left", seconds: 1)
+        await Clock.sleep(0.2)
+        if let content = contexts.panes[1].content?.gtkWidget, gtk_widget_get_can_focus(content) == 0 {
+            emit("error: the left pane's HUD blocked the right pane")
+        }
+        _ = await Clock.until(timeout: 5) { hud?.isVisible == false && left?.state.isGone != false && right?.state.isGone != false }
+    }
+
+    /// A banner on a stack page switched away waits for the page.
+    private static func contextStackPage() async {
+        await page(contexts)
+        // Scripts switch the window pause off (see play); a hidden page follows the same switch.
+        GtkHUDAttention.pausesWhileWindowInactive = true
+        defer { GtkHUDAttention.pausesWhileWindowInactive = false }
+        contexts.showStackPage("one")
+        let banner = contexts.showOnStackPage(seconds: 1)
+        await Clock.sleep(0.5)
+        contexts.showStackPage("two")
+        await Clock.sleep(1.2)
+        emit(banner?.state == .showing && banner?.isTimeoutPaused == true ? "paused with its page: yes"
+             : "error: the banner on the hidden page did not wait (\(String(describing: banner?.state)))")
+        contexts.showStackPage("one")
+        _ = await Clock.until(timeout: 5) { banner?.state.isGone != false }
+    }
+
+    /// A dialog window with its own banner; the focus is in the dialog (as a
+    /// user's would be), and the banner must be spoken there.
+    private static func contextDialog() async {
+        await page(contexts)
+        let dialog = contexts.openDialog()
+        let active = await Await.signal(dialog.raw, "notify::is-active") { gtk_window_is_active(dialog.asWindow) != 0 }
+        if !active { emit("note: the dialog never became the active window (no window manager?)") }
+        if let button = contexts.dialogButton { gtk_widget_grab_focus(button) }
+        // The screen reader presents the new window and its focus first, as a user would hear it.
+        await Clock.sleep(1)
+        let banner = contexts.showInDialog(seconds: 2)
+        if banner != nil, let button = contexts.dialogButton, let stack = BannerCenter.for(.widget(button))?.stackWidget.gtkWidget,
+           gtk_widget_get_root(stack).map({ UnsafeMutableRawPointer($0) }) != dialog.raw {
+            emit("error: the dialog's banner is not in the dialog")
+        }
+        _ = await Clock.until(timeout: 8) { banner?.state.isGone != false }
+        contexts.closeDialog()
+        await Clock.sleep(0.3)
+    }
+
     /// Puts back what scenarios change, so each starts from the defaults.
     private static func resetSettings() {
         ProgressHUD.minimumDismissTime = 0.6
@@ -622,6 +679,12 @@ enum ScenarioRunner {
             if banner?.state == .showing { banner?.dismiss() }
             await Clock.sleep(0.8)
             if commits != 1 { emit("error: commit ran \(commits) times") }
+        case "banner-in-panes":
+            await contextPanes()
+        case "context-stack-page":
+            await contextStackPage()
+        case "banner-in-dialog":
+            await contextDialog()
         case "banner-burst":
             await page(banners)
             banners.center?.maxVisible = 3

@@ -44,15 +44,29 @@ public final class BannerCenter {
     /// Nil when the widget is not in a window yet, its window was destroyed,
     /// or GTK is not initialised.
     public static func `for`(_ widget: some GtkWidgetConvertible) -> BannerCenter? {
-        guard let overlay = HUDOverlay.host(for: widget) else { return nil }
-        // Kept by the overlay's host, which ends it when the overlay goes.
-        return OverlayHost.of(overlay.implementation).banners(in: overlay)
+        self.for(.widget(widget))
     }
 
-    /// The center of the front window (the active one, else the last visible one).
+    /// The center of `context`: each ``HUDOverlay`` (a pane, a sidebar, a
+    /// dialog's content) has its own queue, as each window has. Created on
+    /// first use; nil, as for a widget, when there is no overlay to go to
+    /// (for `.automatic`: no visible window).
+    public static func `for`(_ context: PresentationContext) -> BannerCenter? {
+        guard GtkHUDRuntime.prepare(caller: "BannerCenter.for(_:)"),
+              let overlay = try? OverlayHost.resolve(context) else { return nil }
+        return center(of: overlay)
+    }
+
+    /// The center of the front window (the active one, else the last visible
+    /// one): `BannerCenter.for(.automatic)` with the default router.
     public static var front: BannerCenter? {
-        guard let window = HUDOverlay.frontWindow() else { return nil }
-        return self.for(window)
+        self.for(.automatic)
+    }
+
+    /// The center of `overlay`, made on first use (nil once the overlay went).
+    static func center(of overlay: HUDOverlayWidget) -> BannerCenter? {
+        // Kept by the overlay's host, which ends it when the overlay goes.
+        OverlayHost.of(overlay).banners(in: HUDOverlay.facade(of: overlay.widget))
     }
 
     /// A center for `overlay`; only its ``OverlayHost`` makes one.

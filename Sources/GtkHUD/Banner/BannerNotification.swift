@@ -254,7 +254,9 @@ public final class NotificationBanner {
     /// Whether its timeout pauses while its window is not the active one
     /// (true): shown while the user works in another window, it keeps its whole
     /// time for when they come back. Turn it off for messages that are stale
-    /// once their moment has passed. App-wide: ``GtkHUDAttention/pausesWhileWindowInactive``.
+    /// once their moment has passed. It pauses too while its context (a
+    /// ``HUDOverlay`` around a pane or a stack page) is hidden in its window.
+    /// App-wide: ``GtkHUDAttention/pausesWhileWindowInactive``.
     public var pausesWhileWindowInactive: Bool {
         get { core.content.pausesWhileWindowInactive }
         set { core.content.pausesWhileWindowInactive = newValue }
@@ -427,30 +429,37 @@ public final class NotificationBanner {
     /// its ``idPolicy``. A banner showing or waiting in one window is refused
     /// by another, with a message.
     public func show(on widget: (any GtkWidgetConvertible)? = nil, duration: Double? = nil) {
-        let source = "NotificationBanner.show(on:duration:)"
+        show(in: widget.map { .widget($0) } ?? .automatic, duration: duration, source: "NotificationBanner.show(on:duration:)")
+    }
+
+    /// Shows the banner in `context`: a window, an overlay, the nearest
+    /// ``HUDOverlay`` around a widget (a pane, a sidebar, a dialog's content:
+    /// each has its own queue), or ``PresentationContext/automatic``.
+    /// `duration` and everything else as ``show(on:duration:)``.
+    public func show(in context: PresentationContext, duration: Double? = nil) {
+        show(in: context, duration: duration, source: "NotificationBanner.show(in:duration:)")
+    }
+
+    private func show(in context: PresentationContext, duration: Double?, source: String) {
         guard GtkHUDRuntime.prepare(caller: source) else { return }
-        // Here only what needs GTK: the window. The banner itself (dismissed
+        // Here only what needs GTK: the overlay. The banner itself (dismissed
         // already?) and the duration are checked once, by the queue, reported from `source`.
-        if let widget, widget.gtkWidget == nil {
-            HUDCoreDiagnostics.report(source, "\(HUDError.notAWidget.description) Nothing was shown.")
-            return
-        }
-        guard let host = widget?.gtkWidget ?? HUDOverlay.frontWindow() else {
-            HUDCoreDiagnostics.report(source, "there is no visible window to show the banner in; nothing was shown.")
-            return
-        }
-        // A window the app still holds after gtk_window_destroy (or disposed) would take the banner and never show it.
-        if WindowLiveness.destroyedWindow(of: host) != nil {
-            HUDCoreDiagnostics.report(source, "\(HUDError.hostWindowDestroyed.description) Nothing was shown.")
-            return
-        }
-        guard let center = center ?? BannerCenter.for(host) else {
-            HUDCoreDiagnostics.report(source, "the widget is not inside a window yet; nothing was shown.")
-            return
-        }
+        guard let overlay = Self.overlay(for: context, source: source, consequence: "Nothing was shown."),
+              let center = center ?? BannerCenter.center(of: overlay) else { return }
         removeActionIfItsTargetDoesNotFit(from: center.presenter.stack.widget)
         if core.undo != nil { BannerUndoShutdown.watchDefaultApplication() }
         center.show(self, duration: duration, source: source)
+    }
+
+    /// The overlay `context` resolves to, or nil with the reason reported
+    /// under `source`, followed by what happens instead.
+    static func overlay(for context: PresentationContext, source: String, consequence: String) -> HUDOverlayWidget? {
+        do {
+            return try OverlayHost.resolve(context)
+        } catch {
+            HUDCoreDiagnostics.report(source, "\(error.description) \(consequence)")
+            return nil
+        }
     }
 
     /// Dismisses the banner: a showing one slides out, a waiting one is dropped.

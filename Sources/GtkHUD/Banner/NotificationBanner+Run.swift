@@ -54,8 +54,34 @@ extension NotificationBanner {
         retry: (@MainActor () -> Void)? = nil,
         _ work: @escaping @Sendable (BannerTaskProgress) async throws -> Value
     ) async throws -> Value {
-        let source = runSource
-        guard let (banner, center) = makeTaskBanner(title, subtitle: subtitle, on: widget, id: id, source: source) else {
+        try await run(title, subtitle: subtitle, in: widget.map { .widget($0) } ?? .automatic, id: id,
+                      successTitle: successTitle, graceTime: graceTime, minimumShowTime: minimumShowTime,
+                      resultDuration: resultDuration, cancelTitle: cancelTitle, retry: retry, source: runSource, work)
+    }
+
+    /// Runs `work` under a banner in `context` (a window, an overlay, the
+    /// nearest ``HUDOverlay`` around a widget, or
+    /// ``PresentationContext/automatic``); everything else as
+    /// ``run(_:subtitle:on:id:successTitle:graceTime:minimumShowTime:resultDuration:cancelTitle:retry:_:)``.
+    public static func run<Value: Sendable>(
+        _ title: String, subtitle: String? = nil, in context: PresentationContext, id: String? = nil,
+        successTitle: String? = nil, graceTime: Double = 0.5, minimumShowTime: Double = 0.5,
+        resultDuration: Double? = 3, cancelTitle: String? = HUDStrings.current.cancel,
+        retry: (@MainActor () -> Void)? = nil,
+        _ work: @escaping @Sendable (BannerTaskProgress) async throws -> Value
+    ) async throws -> Value {
+        try await run(title, subtitle: subtitle, in: context, id: id, successTitle: successTitle, graceTime: graceTime,
+                      minimumShowTime: minimumShowTime, resultDuration: resultDuration, cancelTitle: cancelTitle,
+                      retry: retry, source: runInSource, work)
+    }
+
+    private static func run<Value: Sendable>(
+        _ title: String, subtitle: String?, in context: PresentationContext, id: String?, successTitle: String?,
+        graceTime: Double, minimumShowTime: Double, resultDuration: Double?, cancelTitle: String?,
+        retry: (@MainActor () -> Void)?, source: String,
+        _ work: @escaping @Sendable (BannerTaskProgress) async throws -> Value
+    ) async throws -> Value {
+        guard let (banner, center) = makeTaskBanner(title, subtitle: subtitle, in: context, id: id, source: source) else {
             return try await work(BannerTaskProgress(posted: PostedProgress(), schedule: nil))
         }
         var configuration = BannerTask.Configuration()
@@ -92,30 +118,22 @@ extension NotificationBanner {
 
     static let runSource = "NotificationBanner.run(_:subtitle:on:id:successTitle:graceTime:minimumShowTime:"
         + "resultDuration:cancelTitle:retry:_:)"
+    static let runInSource = "NotificationBanner.run(_:subtitle:in:id:successTitle:graceTime:minimumShowTime:"
+        + "resultDuration:cancelTitle:retry:_:)"
 
     /// The banner and the window's center for a run, or nil (reported) when there is none to show it in.
-    private static func makeTaskBanner(_ title: String, subtitle: String?, on widget: (any GtkWidgetConvertible)?,
+    private static func makeTaskBanner(_ title: String, subtitle: String?, in context: PresentationContext,
                                        id: String?, source: String) -> (NotificationBanner, BannerCenter)? {
         guard GtkHUDRuntime.prepare(caller: source) else { return nil }
         if title.allSatisfy(\.isWhitespace) {
             HUDCoreDiagnostics.report(source, "a task banner needs a title that is not blank; the work runs without a banner.")
             return nil
         }
-        if let widget, widget.gtkWidget == nil {
-            HUDCoreDiagnostics.report(source, "\(HUDError.notAWidget.description) The work runs without a banner.")
-            return nil
-        }
-        guard let host = widget?.gtkWidget ?? HUDOverlay.frontWindow() else {
-            HUDCoreDiagnostics.report(source, "there is no visible window to show the banner in; the work runs without a banner.")
-            return nil
-        }
-        if WindowLiveness.destroyedWindow(of: host) != nil {
-            HUDCoreDiagnostics.report(source, "\(HUDError.hostWindowDestroyed.description) The work runs without a banner.")
-            return nil
-        }
-        guard let center = BannerCenter.for(host),
+        let consequence = "The work runs without a banner."
+        guard let overlay = overlay(for: context, source: source, consequence: consequence) else { return nil }
+        guard let center = BannerCenter.center(of: overlay),
               let banner = try? NotificationBanner(title: title, subtitle: subtitle, id: id) else {
-            HUDCoreDiagnostics.report(source, "the widget is not inside a window yet; the work runs without a banner.")
+            HUDCoreDiagnostics.report(source, "the overlay was destroyed; \(consequence.lowercased())")
             return nil
         }
         return (banner, center)

@@ -1,5 +1,6 @@
 import CGtk
 import GtkSupport
+import HUDCore
 import HUDWidgets
 
 /// The block that blocking HUDs hold on their overlay's content: what to give
@@ -30,10 +31,24 @@ final class ContentBlock {
         }
     }
 
-    func release() {
+    /// Gives the content back; the focus returns where it was unless the user
+    /// has moved on to another part of the window (``BlockFocusRule``).
+    func release(overlay: UnsafeMutablePointer<GtkWidget>?) {
         content?.withObject { gtk_widget_set_can_focus($0.asWidget, contentCouldFocus ? 1 : 0) }
-        restoreFocus?.withObject { gtk_widget_grab_focus($0.asWidget) }
+        let place = overlay.flatMap { HUDOverlayWidget.of($0) }.map(Self.focusPlace(for:)) ?? .nowhere
+        if BlockFocusRule.releaseRestoresFocus(from: place) {
+            restoreFocus?.withObject { gtk_widget_grab_focus($0.asWidget) }
+        }
         content = nil
         restoreFocus = nil
+    }
+
+    /// Where the window's focus is, seen from `overlay`'s context.
+    static func focusPlace(for overlay: HUDOverlayWidget) -> BlockFocusRule.FocusPlace {
+        guard let root = gtk_widget_get_root(overlay.widget), let focus = gtk_root_get_focus(root) else { return .nowhere }
+        // A layer's context is its host (the window, a dialog's card); any other overlay's, its own subtree.
+        let scope = overlay.layerHost ?? overlay.widget
+        let inside = focus == scope || gtk_widget_is_ancestor(focus, scope) != 0
+        return inside ? .insideContext : .elsewhere
     }
 }

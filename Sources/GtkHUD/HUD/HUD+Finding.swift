@@ -44,14 +44,7 @@ extension HUD {
 
     /// The host of the overlay serving `convertible`, without adding an overlay to its window.
     static func existingHost(for convertible: some GtkWidgetConvertible) -> OverlayHost? {
-        guard let widget = convertible.gtkWidget else { return nil }
-        let overlay: UnsafeMutablePointer<GtkWidget>?
-        if let direct = HUDOverlayWidget.of(widget) { overlay = direct.widget }
-        else if gtkhud_is_a(widget.raw, gtk_window_get_type()) != 0 { overlay = HUDOverlay.overlay(of: widget) }
-        else if let ancestor = gtk_widget_get_ancestor(widget, HUDOverlayWidget.gtype) { overlay = ancestor }
-        else if let root = gtk_widget_get_root(widget).map({ UnsafeMutableRawPointer($0).asWidget }),
-                gtkhud_is_a(root.raw, gtk_window_get_type()) != 0 { overlay = HUDOverlay.overlay(of: root) }
-        else { overlay = nil }
-        return OverlayHost.existing(overlay.flatMap { HUDOverlayWidget.of($0) })
+        guard let overlay = try? OverlayHost.resolve(.widget(convertible), creating: false) else { return nil }
+        return OverlayHost.existing(overlay)
     }
 }

@@ -67,7 +67,29 @@ extension HUD {
         notifiesWhenUnattended: Bool = false,
         _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
-        guard let hud = try? HUD(on: host) else { return try await work() }
+        try await run(hud: try? HUD(on: host), label: label, graceTime: graceTime, minimumShowTime: minimumShowTime,
+                      successLabel: successLabel, cancelTitle: cancelTitle, notifiesWhenUnattended: notifiesWhenUnattended, work)
+    }
+
+    /// Runs `work` under a new HUD in `context` (a window, an overlay, the
+    /// nearest ``HUDOverlay`` around a widget, or
+    /// ``PresentationContext/automatic``); everything else as
+    /// ``run(on:label:graceTime:minimumShowTime:successLabel:cancelTitle:notifiesWhenUnattended:_:)``.
+    public static func run<Value: Sendable>(
+        in context: PresentationContext, label: String? = nil, graceTime: Double = 0.5,
+        minimumShowTime: Double = 0.5, successLabel: String? = nil, cancelTitle: String? = HUDStrings.current.cancel,
+        notifiesWhenUnattended: Bool = false,
+        _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await run(hud: try? HUD(in: context), label: label, graceTime: graceTime, minimumShowTime: minimumShowTime,
+                      successLabel: successLabel, cancelTitle: cancelTitle, notifiesWhenUnattended: notifiesWhenUnattended, work)
+    }
+
+    private static func run<Value: Sendable>(
+        hud: HUD?, label: String?, graceTime: Double, minimumShowTime: Double, successLabel: String?,
+        cancelTitle: String?, notifiesWhenUnattended: Bool, _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        guard let hud else { return try await work() }
         hud.notifiesWhenUnattended = notifiesWhenUnattended
         hud.label = label
         hud.graceTime = graceTime

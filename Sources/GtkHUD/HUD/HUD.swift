@@ -168,13 +168,32 @@ public final class HUD {
     /// The overlay's host, which keeps the live HUDs and ends this one with the overlay.
     private(set) weak var host: OverlayHost?
 
-    /// A HUD on `host`: a window, any widget inside one, or a ``HUDOverlay``'s widget.
+    /// A HUD on `host`: a window, any widget inside one, or a ``HUDOverlay``'s
+    /// widget; the same as `HUD(in: .widget(host))`.
     ///
     /// - Throws: ``HUDError`` before GTK is initialised, for a destroyed
     ///   window, or for a widget that is not in a window yet (also logged).
-    public init(on host: some GtkWidgetConvertible, appearance: HUDAppearance = HUD.defaultAppearance) throws(HUDError) {
-        let overlay = try Self.overlay(for: host, caller: "HUD.init(on:)")
-        self.appearance = appearance.corrected(source: "HUD.init(on:appearance:)")
+    public convenience init(on host: some GtkWidgetConvertible, appearance: HUDAppearance = HUD.defaultAppearance) throws(HUDError) {
+        try self.init(context: .widget(host), appearance: appearance, caller: "HUD.init(on:)",
+                      appearanceSource: "HUD.init(on:appearance:)")
+    }
+
+    /// A HUD in `context`: a window, the nearest ``HUDOverlay`` around a
+    /// widget, an overlay, or ``PresentationContext/automatic`` (the window
+    /// ``PresentationContext/router`` picks when the HUD is made; it stays there).
+    ///
+    /// - Throws: ``HUDError`` before GTK is initialised, for a destroyed
+    ///   window or overlay, or for a widget that is not in a window yet, or no
+    ///   window for `.automatic` (``HUDError/notInWindow``; the log says which).
+    public convenience init(in context: PresentationContext, appearance: HUDAppearance = HUD.defaultAppearance) throws(HUDError) {
+        try self.init(context: context, appearance: appearance, caller: "HUD.init(in:)",
+                      appearanceSource: "HUD.init(in:appearance:)")
+    }
+
+    private init(context: PresentationContext, appearance: HUDAppearance, caller: String,
+                 appearanceSource: String) throws(HUDError) {
+        let overlay = try Self.overlay(for: context, caller: caller)
+        self.appearance = appearance.corrected(source: appearanceSource)
         overlayWidget = WeakObjectRef(overlay.pointer.raw)
         controller = HUDController(scheduler: GLibScheduler.shared, announcementClock: HUDBezelPresenter.announcementClock,
                                    postedProgress: postedProgress)
@@ -193,19 +212,18 @@ public final class HUD {
         refresh()
     }
 
-    /// The overlay a HUD on `host` goes into, or the error (reported) that stops it.
-    static func overlay(for host: some GtkWidgetConvertible, caller: String) throws(HUDError) -> HUDOverlay {
-        func fail(_ error: HUDError) -> HUDError {
-            if error != .gtkNotInitialized { Diagnostics.report(caller, "\(error.description) Nothing was shown.") }
-            return error
-        }
+    /// The overlay a HUD in `context` goes into, or the error (reported) that stops it.
+    static func overlay(for context: PresentationContext, caller: String) throws(HUDError) -> HUDOverlay {
         guard GtkHUDRuntime.prepare(caller: caller) else { throw .gtkNotInitialized } // prepare reported it
-        guard let widget = host.gtkWidget else { throw fail(.notAWidget) }
-        if WindowLiveness.destroyedWindow(of: widget) != nil { throw fail(.hostWindowDestroyed) }
-        let overlay = gtkhud_is_a(widget.raw, gtk_window_get_type()) != 0
-            ? HUDOverlay.installed(in: widget) : HUDOverlay.host(for: widget)
-        guard let overlay else { throw fail(.notInWindow) }
-        return overlay
+        let overlay: HUDOverlayWidget?
+        do {
+            overlay = try OverlayHost.resolve(context)
+        } catch {
+            Diagnostics.report(caller, "\(error.description) Nothing was shown.")
+            throw error.hudError
+        }
+        guard let overlay else { throw .notInWindow } // resolving with `creating` always finds one
+        return HUDOverlay.facade(of: overlay.widget)
     }
 
     /// The appearance new HUDs get: `HUDAppearance()` with a `.fade`

@@ -266,6 +266,9 @@ final class HUDBezelPresenter: HUDPresenter {
     /// leaves the focused widget receiving keys, and with no focus at all keys
     /// would go to the window and Escape would not reach the overlay.
     func holdBlockingFocus() {
+        // A HUD blocking one pane leaves the keyboard of another pane alone (issue #27).
+        let place = overlay.withObject { HUDOverlayWidget.of($0.asWidget).map(ContentBlock.focusPlace(for:)) } ?? nil
+        guard BlockFocusRule.blockTakesFocus(from: place ?? .nowhere) else { return }
         if Announcer.mechanisms.contains(.focusForBlockingHUDs), let bezel {
             gtk_widget_set_focusable(bezel.widget, 1)
             gtk_widget_grab_focus(bezel.widget)

@@ -12,7 +12,7 @@ import HUDWidgets
 /// ProgressHUD.dismiss()
 /// ```
 ///
-/// It appears in the active window (or ``host``), above its content. Every
+/// It appears in the active window (or ``context``), above its content. Every
 /// call is `@MainActor`, so from a background task write `await ProgressHUD.show()`;
 /// calls take effect in order, which fixes SVProgressHUD's races:
 /// `show(); show(); popActivity()` stays visible, and `show(); dismiss();
@@ -153,10 +153,22 @@ public enum ProgressHUD {
     }
 
     /// The widget whose window (or nearest ``HUDOverlay``) hosts the HUD;
-    /// nil (the default) uses the active window.
+    /// nil (the default) uses the active window. The same as ``context``
+    /// set to `.widget(host)`, or to `.automatic` for nil.
     public static var host: (any GtkWidgetConvertible)? {
-        get { SharedHUD.hostWidget?.withObject { $0.asWidget } }
-        set { SharedHUD.hostWidget = newValue?.gtkWidget.map { WeakObjectRef($0.raw) } }
+        get { SharedHUD.context.widget }
+        set { SharedHUD.context = StoredPresentationContext(newValue.map { .widget($0) } ?? .automatic) }
+    }
+
+    /// Where the HUD appears: ``PresentationContext/automatic`` (the default:
+    /// the window ``PresentationContext/router`` picks, the active one),
+    /// a window, an overlay, or the nearest overlay around a widget. Looked up
+    /// at every show, so the HUD moves (as it is) when the context changes.
+    /// The widget is not kept alive: once it is destroyed the HUD goes where
+    /// `.automatic` points.
+    public static var context: PresentationContext {
+        get { SharedHUD.context.context ?? .automatic }
+        set { SharedHUD.context = StoredPresentationContext(newValue) }
     }
 
     /// Seconds before a requested HUD appears; dismissed within it, it never shows (0).

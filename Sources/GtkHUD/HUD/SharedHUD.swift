@@ -11,7 +11,8 @@ final class SharedHUD {
     static var appearance = HUDAppearance()
     /// The settings as the app set them (each checked once, as it is set).
     static var timing = HUDController.Timing()
-    static var hostWidget: WeakObjectRef?
+    /// Where the HUD goes (``ProgressHUD/context``), kept without keeping its widget alive.
+    static var context = StoredPresentationContext(.automatic)
     static var customWidget: GtkObjectContent?
     static let hub = HUDEventHub()
     /// Where `ProgressHUD.setProgress` posts, from any thread. It outlives each
@@ -38,17 +39,23 @@ final class SharedHUD {
     static func prepare(caller: String = #function) -> SharedHUD? {
         guard GtkHUDRuntime.prepare(caller: "ProgressHUD.\(caller)") else { return nil }
         // A destroyed window the app still holds would take an overlay and a HUD nobody sees.
-        if let host = hostWidget?.withObject({ $0.asWidget }), WindowLiveness.destroyedWindow(of: host) != nil {
-            Diagnostics.report("ProgressHUD.\(caller)", "ProgressHUD.host is in a destroyed window (gtk_window_destroy); set another host or nil. Nothing was shown.")
+        if let host = context.widget, WindowLiveness.destroyedWindow(of: host) != nil {
+            Diagnostics.report("ProgressHUD.\(caller)", "ProgressHUD.context is in a destroyed window (gtk_window_destroy); "
+                + "set another context or .automatic. Nothing was shown.")
             return nil
         }
         let shared = instance ?? SharedHUD()
         instance = shared
-        guard let overlay = shared.resolveOverlay() else {
-            Diagnostics.report("ProgressHUD.\(caller)", "there is no window to show the HUD in; present a window first or set ProgressHUD.host.")
+        let overlay: HUDOverlayWidget
+        do {
+            // A context whose widget is gone counts as automatic, as a host set to nil.
+            guard let resolved = try OverlayHost.resolve(context.context ?? .automatic) else { return nil }
+            overlay = resolved
+        } catch {
+            Diagnostics.report("ProgressHUD.\(caller)", "\(error.description) Nothing was shown.")
             return nil
         }
-        shared.attach(to: overlay)
+        shared.attach(to: HUDOverlay.facade(of: overlay.widget))
         shared.controller.core.animationsEnabled = GtkEnvironment.animationsEnabled(for: shared.view?.maskWidgetPointer)
         return shared
     }
@@ -66,11 +73,6 @@ final class SharedHUD {
         } else if postedProgress.isOpen, let shared = prepare(caller: "setProgress(_:)") {
             shared.controller.applyPostedProgress()
         }
-    }
-
-    private func resolveOverlay() -> HUDOverlay? {
-        let hostWidget = SharedHUD.hostWidget?.withObject { $0.asWidget } ?? HUDOverlay.frontWindow()
-        return hostWidget.flatMap { HUDOverlay.host(for: $0) }
     }
 
     /// Draws the HUD in `overlay`: a new view when the overlay changed, handed

@@ -38,7 +38,7 @@ public final class HUDOverlay {
 
     /// The one `HUDOverlay` of an overlay widget while any caller holds it: a
     /// look-up hands back the same object, not a new wrapper each time.
-    private static func facade(of pointer: UnsafeMutablePointer<GtkWidget>) -> HUDOverlay {
+    static func facade(of pointer: UnsafeMutablePointer<GtkWidget>) -> HUDOverlay {
         let host = OverlayHost.of(HUDOverlayWidget.of(pointer)!)
         if let facade = host.facade { return facade }
         let facade = HUDOverlay(existing: pointer)
@@ -82,16 +82,9 @@ public final class HUDOverlay {
     /// window yet, if its window was destroyed (also one the app still holds
     /// after `gtk_window_destroy`), or if GTK is not initialised.
     public static func host(for convertible: some GtkWidgetConvertible) -> HUDOverlay? {
-        guard GtkHUDRuntime.prepare(caller: "HUDOverlay.host(for:)"), let widget = convertible.gtkWidget else { return nil }
-        // Its HUDs and banners ended with it: a layer or center made now would serve nobody.
-        if WindowLiveness.destroyedWindow(of: widget) != nil { return nil }
-        if let overlay = HUDOverlayWidget.of(widget) { return facade(of: overlay.widget) }
-        if let ancestor = gtk_widget_get_ancestor(widget, HUDOverlayWidget.gtype) {
-            return facade(of: ancestor)
-        }
-        guard let root = gtk_widget_get_root(widget).map({ UnsafeMutableRawPointer($0).asWidget }),
-              gtkhud_is_a(root.raw, gtk_window_get_type()) != 0 else { return nil }
-        return installed(in: root)
+        guard GtkHUDRuntime.prepare(caller: "HUDOverlay.host(for:)") else { return nil }
+        guard let overlay = try? OverlayHost.resolve(.widget(convertible)) else { return nil }
+        return facade(of: overlay.widget)
     }
 
     /// The overlay of a window, adding one as a layer of the window if needed.
@@ -105,6 +98,15 @@ public final class HUDOverlay {
         let overlay = HUDOverlay(adopting: HUDOverlayWidget.create())
         // Attached first: the host puts its key table on the window, where the content's keys pass.
         HUDOverlayWidget.attach(overlay.pointer, to: window)
+        OverlayHost.of(overlay.implementation).facade = overlay
+        return overlay
+    }
+
+    /// A layer over the card of an `AdwDialog` whose child is `content`
+    /// (issue #27: a HUD in a dialog covers the dialog, not the window under it).
+    static func installed(overContentOf content: UnsafeMutablePointer<GtkWidget>) -> HUDOverlay {
+        let overlay = HUDOverlay(adopting: HUDOverlayWidget.create())
+        HUDOverlayWidget.attach(overlay.pointer, overContentOf: content)
         OverlayHost.of(overlay.implementation).facade = overlay
         return overlay
     }
@@ -132,21 +134,5 @@ public final class HUDOverlay {
             child = gtk_widget_get_next_sibling(current)
         }
         return nil
-    }
-
-    /// The window a shared HUD or banner uses when none is given: the active
-    /// visible window, else the most recently listed visible one.
-    static func frontWindow() -> UnsafeMutablePointer<GtkWidget>? {
-        guard let list = gtk_window_get_toplevels() else { return nil }
-        var fallback: UnsafeMutablePointer<GtkWidget>?
-        for index in 0..<g_list_model_get_n_items(list) {
-            guard let item = g_list_model_get_item(list, index) else { continue }
-            let window = item.asWidget
-            g_object_unref(item)
-            guard gtk_widget_get_visible(window) != 0 else { continue }
-            if gtk_window_is_active(window.asWindow) != 0 { return window }
-            fallback = window
-        }
-        return fallback
     }
 }

@@ -19,7 +19,7 @@ import HUDWidgets
 /// content back. No global registry: a look-up goes through the widget.
 @MainActor
 final class OverlayHost {
-    private weak var overlay: HUDOverlayWidget?
+    private(set) weak var overlay: HUDOverlayWidget?
     /// The overlay's ``HUDOverlay`` while something holds it (weak: it holds the widget, which holds this host).
     weak var facade: HUDOverlay?
     /// Instance HUDs on this overlay that are live (shown, or waiting for their grace time), bottom to top.
@@ -34,13 +34,15 @@ final class OverlayHost {
     private(set) var animationsEnabled = true
     private var animationSettingWatch: [SignalConnection] = []
     private var animationFollowers: [@MainActor (Bool) -> Void] = []
-    private var bannerCenter: BannerCenter?
+    private(set) var bannerCenter: BannerCenter?
     /// The window's activity, watched from the host's start, and again
     /// whenever the overlay moves into another window (`notify::root`).
     private var windowActivity: WindowActivityWatch?
     /// The window `windowActivity` watches.
-    private var watchedWindow: WeakObjectRef?
+    private(set) var watchedWindow: WeakObjectRef?
     private var rootConnection: SignalConnection?
+    /// The overlay's and its window's map and unmap, for ``ContextVisibility`` (see `OverlayHost+Context.swift`).
+    var visibilityConnections: [SignalConnection] = []
     /// `HUD.run`'s notices to the desktop while the user is elsewhere (decided in HUDCore).
     let runNotices = HUDRunNotices()
     private let runNoticeDesktop: HUDRunNoticeDesktop
@@ -59,8 +61,12 @@ final class OverlayHost {
         overlay.addDisposeHandler { [weak self] in self?.overlayDisposed() }
         shortcuts = HostShortcuts(on: overlay.keyEventTarget) { [weak self] in self?.focusBanners() ?? false }
         // An overlay the app made may be put into its window later (or moved to another).
-        rootConnection = Signal.connect(overlay.widget.raw, "notify::root") { [weak self] in self?.watchWindowActivity() }
+        rootConnection = Signal.connect(overlay.widget.raw, "notify::root") { [weak self] in
+            self?.watchWindowActivity()
+            self?.watchContextVisibility()
+        }
         watchWindowActivity()
+        watchContextVisibility()
     }
 
     /// The host of `overlay`, made on first use.
@@ -88,6 +94,7 @@ final class OverlayHost {
         // Escape dismisses the focused banner, or else the newest one.
         shortcuts.addEscapeHandler { [weak center] in center?.dismissFront() ?? false }
         reportWindowActivity()
+        reportContextVisibility()
         return center
     }
 
@@ -106,6 +113,7 @@ final class OverlayHost {
         guard !isDestroyed else { return }
         let root = overlay.flatMap { Self.window(of: $0.widget) }
         if let root, watchedWindow?.withObject({ $0 == UnsafeMutableRawPointer(root) }) == true { return }
+        releaseFocusLeftBehind()
         windowActivity?.stop()
         windowActivity = nil
         watchedWindow = nil
@@ -180,7 +188,7 @@ final class OverlayHost {
             top.holdBlockingFocus()
         } else {
             contentBlock = nil
-            block.release()
+            block.release(overlay: overlay?.widget)
         }
     }
 
@@ -242,8 +250,10 @@ final class OverlayHost {
         windowActivity?.stop()
         windowActivity = nil
         watchedWindow = nil
+        visibilityConnections.forEach { $0.disconnect() }
+        visibilityConnections = []
         bannerCenter?.hostDestroyed()
-        contentBlock?.release()
+        contentBlock?.release(overlay: nil)
         contentBlock = nil
         animationSettingWatch.forEach { $0.disconnect() }
         animationSettingWatch = []

@@ -53,7 +53,8 @@ public struct BannerContent: Hashable, Sendable {
     /// Whether the timeout pauses while the banner's window is not the active
     /// one (true): a banner that appears while the user works elsewhere gets its
     /// whole time when they come back. Off for messages that are stale once
-    /// their moment has passed. The app-wide switch is ``AppAttention/pausesWhileWindowInactive``.
+    /// their moment has passed. It pauses too while its context (a pane, a
+    /// stack page) is hidden in its window. The app-wide switch is ``AppAttention/pausesWhileWindowInactive``.
     public var pausesWhileWindowInactive = true
     /// Whether a banner with an action still times out while a screen reader
     /// runs (false: it stays until acted on or dismissed, as Android's Snackbar

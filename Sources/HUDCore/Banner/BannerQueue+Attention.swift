@@ -23,9 +23,21 @@ extension BannerQueue {
     /// Whether the window counts as left now: not attended, after it was.
     public var isWindowAway: Bool { windowAttention.isAway }
 
+    /// The context these banners are shown in (a pane, a stack page, a
+    /// dialog's content) was mapped or unmapped (issue #27). A hidden context
+    /// holds its banners as an inactive window does (the same
+    /// ``BannerHold/windowInactive``, the same opt-outs), and they go on with
+    /// the time they had left when it shows again. See
+    /// ``ContextVisibility/isHidden`` for when a context counts as hidden.
+    /// Desktop notifications stay the window's affair: the user is in the app.
+    public func contextVisibilityChanged(_ visibility: ContextVisibility) {
+        windowAttention.isContextHidden = visibility.isHidden
+        followWindowAttention()
+    }
+
     private func followWindowAttention() {
-        if isWindowAway { hold(.windowInactive) } else { release(hold: .windowInactive) }
-        if windowAttention.isAttended {
+        if windowAttention.holdsBanners { hold(.windowInactive) } else { release(hold: .windowInactive) }
+        if isWindowAttended {
             for banner in visibleBanners { desktopNotificationSeen(for: banner) }
         } else if isWindowAway {
             // Waiting banners stand for messages the user has not seen: they go out
@@ -34,9 +46,10 @@ extension BannerQueue {
         }
     }
 
-    /// Whether the user can be looking at the window now (not only "not away":
-    /// a window never attended is neither).
-    var isWindowAttended: Bool { windowAttention.isAttended }
+    /// Whether the user can be looking at the banners now: the window is
+    /// attended (not only "not away": a window never attended is neither) and
+    /// their context is not hidden.
+    var isWindowAttended: Bool { windowAttention.isAttended && !windowAttention.isContextHidden }
 
     /// Holds every banner's timeout for `reason` (keyboard focus entered the
     /// banners, a popover opened from one, ...): each pauses, and banners that
@@ -93,7 +106,8 @@ extension BannerQueue {
 public enum BannerHold: Hashable, Sendable {
     /// Keyboard focus is inside the banners: the user is reading or acting.
     case focusInside
-    /// The window is not active (reported with ``BannerQueue/windowAttentionChanged(isAttended:wasAttendedBefore:)``).
+    /// The window is not active (reported with ``BannerQueue/windowAttentionChanged(isAttended:wasAttendedBefore:)``),
+    /// or the banners' context is hidden in it (``BannerQueue/contextVisibilityChanged(_:)``).
     case windowInactive
     /// An app-defined reason, e.g. a dialog about the banners is open.
     case app(String)
@@ -142,10 +156,39 @@ public struct WindowFacts: Hashable, Sendable {
     }
 }
 
-/// The window's activity as the view reported it, with the "attended once" latch.
+/// Whether a context (the overlay the banners are in) can be seen, as the
+/// toolkit reports it. The GTK layer fills it in; the rule is here.
+public struct ContextVisibility: Hashable, Sendable {
+    /// The context is mapped: it and all its ancestors are shown (a
+    /// `GtkStack` page switched away, a collapsed pane, an `AdwLeaflet`'s
+    /// folded-away child are not).
+    public var isMapped: Bool
+    /// Its window is mapped: on screen, or at least presented.
+    public var isWindowMapped: Bool
+
+    /// The facts as they are.
+    public init(isMapped: Bool, isWindowMapped: Bool) {
+        self.isMapped = isMapped
+        self.isWindowMapped = isWindowMapped
+    }
+
+    /// Whether the context counts as hidden: unmapped inside a mapped window.
+    /// A context whose window is not up yet (built before it is presented) or
+    /// is closing is not: that is the window's attention, and banners shown
+    /// before a window is presented must not freeze for it.
+    public var isHidden: Bool { isWindowMapped && !isMapped }
+}
+
+/// The window's activity as the view reported it, with the "attended once"
+/// latch, and whether the banners' context is hidden inside it.
 struct WindowAttention {
     private(set) var isAttended = false
     private(set) var hasBeenAttended = false
+    /// The context is unmapped inside its mapped window (``ContextVisibility/isHidden``).
+    var isContextHidden = false
+
+    /// Whether banners that pause for it stop now: the window was left, or the context is hidden.
+    var holdsBanners: Bool { isAway || isContextHidden }
 
     mutating func report(isAttended: Bool, wasAttendedBefore: Bool) {
         self.isAttended = isAttended

@@ -13,25 +13,48 @@ extension HUDOverlayWidget {
         object.isWindowLayer = true
         gtk_widget_set_parent(overlay, window)
         let raw = UnsafeMutableRawPointer(window)
-        object.windowConnections = [
-            Signal.connect(raw, "realize", after: true) { [weak object] in object?.followFrameClock() },
+        object.windowConnections = object.layerConnections(to: window) + [
             Signal.connectInt(raw, "move-focus") { [weak object] direction in
                 guard let object, object.moveFocus(GtkDirectionType(UInt32(bitPattern: direction))) else { return }
                 g_signal_stop_emission_by_name(raw, "move-focus")
             },
-            Signal.connect(raw, "unrealize") { [weak object] in
-                object?.frameClockConnection?.disconnect()
-                object?.frameClockConnection = nil
-            },
-            // The window unparents its own children in dispose; an extra child must go
-            // too, or GTK finalizes the window with a child left (and the overlay leaks).
-            Signal.connect(raw, "destroy") { [weak object] in
-                guard let object, object.isAlive, gtk_widget_get_parent(object.widget) == window else { return }
-                gtk_widget_unparent(object.widget)
-            },
         ]
         object.followFrameClock()
         gtk_widget_queue_resize(window)
+    }
+
+    /// Makes `overlay` (a new overlay; the card takes a reference) a layer of
+    /// the card that holds an `AdwDialog`'s `content` (its child's parent: the
+    /// part of the dialog on screen, not the dimmed window around it), laid
+    /// over the whole card after every layout. The dialog's child stays the
+    /// app's widget. The card's own class allocates only its child, as a
+    /// window does; focus, drawing and picking reach every child.
+    public static func attach(_ overlay: UnsafeMutablePointer<GtkWidget>, overContentOf content: UnsafeMutablePointer<GtkWidget>) {
+        guard let object = HUDOverlayWidget.of(overlay), let card = gtk_widget_get_parent(content) else { return }
+        object.isCardLayer = true
+        gtk_widget_set_parent(overlay, card)
+        object.windowConnections = object.layerConnections(to: card)
+        object.followFrameClock()
+        gtk_widget_queue_resize(card)
+    }
+
+    /// Following the layer host's frame clock while it is realized, and
+    /// leaving it when it is destroyed.
+    private func layerConnections(to host: UnsafeMutablePointer<GtkWidget>) -> [SignalConnection] {
+        let raw = UnsafeMutableRawPointer(host)
+        return [
+            Signal.connect(raw, "realize", after: true) { [weak self] in self?.followFrameClock() },
+            Signal.connect(raw, "unrealize") { [weak self] in
+                self?.frameClockConnection?.disconnect()
+                self?.frameClockConnection = nil
+            },
+            // The host unparents its own children in dispose; an extra child must go
+            // too, or GTK finalizes the host with a child left (and the overlay leaks).
+            Signal.connect(raw, "destroy") { [weak self] in
+                guard let self, self.isAlive, gtk_widget_get_parent(self.widget) == host else { return }
+                gtk_widget_unparent(self.widget)
+            },
+        ]
     }
 
     /// Tab and Shift+Tab (the window's `move-focus`): GtkWindow's focus chain
@@ -52,7 +75,7 @@ extension HUDOverlayWidget {
     func followFrameClock() {
         frameClockConnection?.disconnect()
         frameClockConnection = nil
-        guard let window = hostWindow, let clock = gtk_widget_get_frame_clock(window) else { return }
+        guard let host = layerHost, let clock = gtk_widget_get_frame_clock(host) else { return }
         frameClockConnection = Signal.connect(UnsafeMutableRawPointer(clock), "layout", after: true) { [weak self] in
             self?.layOutOverWindowChild()
         }
@@ -60,11 +83,12 @@ extension HUDOverlayWidget {
     }
 
     func layOutOverWindowChild() {
-        guard isAlive, !isDisposed, let window = hostWindow, gtk_widget_get_visible(widget) != 0 else { return }
-        // Over the window's child; over the whole window when it has none to show.
+        guard isAlive, !isDisposed, let host = layerHost, gtk_widget_get_visible(widget) != 0 else { return }
+        // Over the window's child; over the whole window when it has none to
+        // show, and over the whole card of a dialog.
         var rect = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
-                                   size: graphene_size_t(width: Float(gtk_widget_get_width(window)), height: Float(gtk_widget_get_height(window))))
-        if let child = gtk_window_get_child(window.asWindow), gtk_widget_get_visible(child) != 0 {
+                                   size: graphene_size_t(width: Float(gtk_widget_get_width(host)), height: Float(gtk_widget_get_height(host))))
+        if let window = hostWindow, let child = gtk_window_get_child(window.asWindow), gtk_widget_get_visible(child) != 0 {
             var childRect = graphene_rect_t()
             if gtk_widget_compute_bounds(child, window, &childRect) != 0 { rect = childRect }
         }

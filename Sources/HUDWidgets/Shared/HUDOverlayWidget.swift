@@ -48,6 +48,15 @@ public final class HUDOverlayWidget: SwiftWidget {
         return parent
     }
     var isWindowLayer = false
+    /// A layer over an `AdwDialog`'s card (``attach(_:overContentOf:)``), not a window's.
+    var isCardLayer = false
+
+    /// The widget this overlay is a layer of: its window, or the card of an
+    /// `AdwDialog`; nil for an overlay that wraps content.
+    public var layerHost: UnsafeMutablePointer<GtkWidget>? {
+        guard isWindowLayer || isCardLayer else { return nil }
+        return gtk_widget_get_parent(widget)
+    }
     var windowConnections: [SignalConnection] = []
     var frameClockConnection: SignalConnection?
 
@@ -55,6 +64,7 @@ public final class HUDOverlayWidget: SwiftWidget {
     /// window layer's window child (focus goes back there, blocking masks make it unfocusable).
     public var appContent: UnsafeMutablePointer<GtkWidget>? {
         if let content { return content }
+        if isCardLayer { return layerHost?.children.first { $0 != widget } }
         return hostWindow.flatMap { gtk_window_get_child($0.asWindow) }
     }
 
@@ -62,7 +72,7 @@ public final class HUDOverlayWidget: SwiftWidget {
     /// public layer's shortcut table for Escape and the banner shortcut): key
     /// events bubble from the focused widget through its ancestors, and the
     /// content of a window layer is its sibling, so that is the window.
-    public var keyEventTarget: UnsafeMutablePointer<GtkWidget> { hostWindow ?? widget }
+    public var keyEventTarget: UnsafeMutablePointer<GtkWidget> { layerHost ?? widget }
 
     /// What the public layer keeps for this overlay (GtkHUD's `OverlayHost`:
     /// its banners, HUDs and focus block), owned here as libadwaita keeps its
@@ -152,7 +162,7 @@ public final class HUDOverlayWidget: SwiftWidget {
 
     override public func contains(x: Double, y: Double) -> Bool {
         // A window layer has the app's content beside it, not inside: only its layers take input.
-        isWindowLayer ? false : super.contains(x: x, y: y)
+        layerHost != nil ? false : super.contains(x: x, y: y)
     }
 
     /// Replaces the content widget (nil removes it).

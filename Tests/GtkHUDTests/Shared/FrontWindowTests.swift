@@ -18,7 +18,8 @@ final class FrontWindowTests: XCTestCase {
                 // XInput focuses the window as a user's click would (no window manager under Xvfb).
                 guard XInput(window: host.window) != nil else { return XCTFail("xdotool found no X window for the test window") }
                 XCTAssertNotEqual(gtk_window_is_active(host.window.asWindow), 0)
-                XCTAssertEqual(HUDOverlay.frontWindow(), host.window, "the active window is in front")
+                XCTAssertEqual(OverlayHost.frontWindow(), host.window, "the active window is in front")
+                XCTAssertTrue(BannerCenter.front === BannerCenter.for(host.window), ".automatic resolves to it")
             }
         }
     }

@@ -6,6 +6,7 @@ import GtkHUD
 
 @MainActor var window: UnsafeMutablePointer<GtkWidget>! = nil
 @MainActor var sidebar: UnsafeMutablePointer<GtkWidget>! = nil
+@MainActor var mainPane: HUDOverlay! = nil
 @MainActor var box: UnsafeMutablePointer<GtkBox>! = nil
 @MainActor var actionBar: UnsafeMutablePointer<GtkWidget>! = nil
 @MainActor var toolbar: UnsafeMutablePointer<GtkWidget>! = nil

@@ -1,0 +1,30 @@
+/// Where the keyboard goes when a blocking HUD blocks a context, and when the
+/// block ends (issue #27). A context is a window, or a `HUDOverlay`-style
+/// part of one (a pane, a stack page, a dialog's content); the GTK layer
+/// reports where the focus is, the rule is here.
+public enum BlockFocusRule {
+    /// Where the keyboard focus is, seen from the blocked context.
+    public enum FocusPlace: Sendable, Equatable {
+        /// Nothing in the window has the focus.
+        case nowhere
+        /// Inside the context (on its content, or on a HUD of its own).
+        case insideContext
+        /// Elsewhere in the window: another pane the user works in.
+        case elsewhere
+    }
+
+    /// Whether a blocking HUD takes the focus: yes when the focus was in the
+    /// context it blocks (the keys must not reach the content behind, and a
+    /// screen reader speaks the HUD), or nowhere; never from another pane,
+    /// where the user goes on working while this one is busy.
+    public static func blockTakesFocus(from place: FocusPlace) -> Bool {
+        place != .elsewhere
+    }
+
+    /// Whether the end of the block gives the focus back to the widget that
+    /// had it before: yes while the focus is still on the block (or nowhere);
+    /// not when the user has moved on to another pane meanwhile.
+    public static func releaseRestoresFocus(from place: FocusPlace) -> Bool {
+        place != .elsewhere
+    }
+}
