@@ -217,17 +217,20 @@ def unpack(path, out):
 DEVELOPER_CALLS = {"report", "gtkhud_log_message", "fatalError", "precondition", "preconditionFailure",
                    "assert", "assertionFailure", "print", "available"}
 DEVELOPER_LABELS = {"source", "caller", "typeName", "cssName", "css", "blurb", "message", "identifier",
-                    "node", "declarations", "kind", "cssClass", "mechanism"}
+                    "node", "declarations", "kind", "cssClass", "mechanism", "consequence"}
 # Files whose text is for developers only, with the reason.
 DEVELOPER_FILES = {
     "Sources/GtkHUD/HUD/HUDError.swift": "errors thrown to the app's code, described for its developer",
     "Sources/GtkHUD/Banner/BannerActionTarget.swift": "why an action could not be activated, for Diagnostics",
     "Sources/HUDCore/Shared/Diagnostics.swift": "the diagnostics channel itself",
+    "Sources/GtkHUD/Hosting/OverlayHost+Resolve.swift": "why a context could not be resolved, reported to the app's developer",
+    "Sources/HUDCore/Banner/BannerAnchorPlacement.swift": "why banners left their anchor, reported under BannerCenter.anchor",
 }
 # Texts for developers in files that also have user-visible text: (file, start of the text) and why.
 DEVELOPER_TEXTS = {
     ("Sources/HUDCore/Banner/BannerContent.swift", "a banner needs"): "BannerContentError's description, for the app's developer",
     ("Sources/HUDCore/Banner/BannerContent.swift", "(whitespace-only"): "the same description, continued",
+    ("Sources/GtkHUD/Banner/NotificationBanner+Run.swift", "The work runs without"): "the end of a diagnostic (the consequence)",
 }
 # Calls that put text on screen or into the accessibility tree.
 USER_SINKS = {"gtk_widget_set_tooltip_text", "gtk_widget_set_tooltip_markup", "gtk_button_set_label",
