@@ -145,29 +145,8 @@ final class SpinnerArcTests: XCTestCase {
     /// Every node in the widget's drawing, depth first (valid while the widget keeps its node).
     @MainActor
     private static func nodes(of widget: UnsafeMutablePointer<GtkWidget>) -> [OpaquePointer] {
-        guard let paintable = gtk_widget_paintable_new(widget) else { return [] }
-        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
-        let snapshot = gtk_snapshot_new()
-        gdk_paintable_snapshot(paintable, snapshot, Double(gtk_widget_get_width(widget)), Double(gtk_widget_get_height(widget)))
-        guard let root = gtk_snapshot_free_to_node(snapshot) else { return [] }
+        guard let root = RenderNodeTree.lastDrawing(of: widget) else { return [] }
         defer { gsk_render_node_unref(root) }
-        var found: [OpaquePointer] = []
-        func visit(_ node: OpaquePointer) {
-            found.append(node)
-            switch gsk_render_node_get_node_type(node) {
-            case GSK_CONTAINER_NODE:
-                for index in 0..<gsk_container_node_get_n_children(node) {
-                    visit(gsk_container_node_get_child(node, index))
-                }
-            case GSK_TRANSFORM_NODE: visit(gsk_transform_node_get_child(node))
-            case GSK_CLIP_NODE: visit(gsk_clip_node_get_child(node))
-            case GSK_ROUNDED_CLIP_NODE: visit(gsk_rounded_clip_node_get_child(node))
-            case GSK_OPACITY_NODE: visit(gsk_opacity_node_get_child(node))
-            case GSK_DEBUG_NODE: visit(gsk_debug_node_get_child(node))
-            default: break
-            }
-        }
-        visit(root)
-        return found
+        return RenderNodeTree.nodes(under: root)
     }
 }
