@@ -9,6 +9,7 @@
 //   gtkhud-bench --mode spinner-gtk --frames N
 //   gtkhud-bench --mode spinner-adw --frames N   (AdwSpinner, libadwaita 1.6+; exits 3 without it;
 //                                                also spinner-native, -gtk32, -adw32, -floor)
+//   gtkhud-bench --mode spinner-nodes            render nodes of a frame of each spinner, and how many are new
 //   gtkhud-bench --mode spinner-png --out FILE   a picture of the benchmarked HUD
 //   gtkhud-bench --mode leak-cycles --cycles N   show/dismiss cycles for valgrind memcheck
 //   gtkhud-bench --mode before-init              public calls before gtk_init (for BadInputTests)
@@ -77,6 +78,10 @@ MainActor.assumeIsolated {
             exit(3)
         }
         SpinnerBench.runFrames(subject, frames: frames)
+    case "spinner-nodes":
+        // The render nodes of a frame of each spinner subject, and how many are made anew.
+        FrameNodes.run()
+        exit(0)
     case "spinner-png":
         // A picture of the benchmarked HUD, to check what is being measured.
         let scene = SpinnerBench.makeScene(.hud)

@@ -86,3 +86,41 @@ public enum DeviceScale {
         return fractional > 0 ? fractional : Double(gtk_widget_get_scale_factor(widget))
     }
 }
+
+/// Walking a render node tree (for tests and the benchmarks that look at what a frame draws).
+@MainActor
+public enum RenderNodeTree {
+    /// The node `widget` drew in its last frame (GTK's cached node while no
+    /// redraw is pending), through a `GtkWidgetPaintable`; the caller unrefs it.
+    public static func lastDrawing(of widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
+        guard let paintable = gtk_widget_paintable_new(widget) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        let snapshot = gtk_snapshot_new()
+        gdk_paintable_snapshot(paintable, snapshot, Double(gtk_widget_get_width(widget)), Double(gtk_widget_get_height(widget)))
+        return gtk_snapshot_free_to_node(snapshot)
+    }
+
+    /// `root` and every node under it, depth first: the children of container,
+    /// transform, clip, rounded-clip, opacity, debug, shadow and colour-matrix
+    /// nodes. The nodes stay valid while `root` is referenced.
+    nonisolated public static func nodes(under root: OpaquePointer) -> [OpaquePointer] {
+        var found: [OpaquePointer] = []
+        func visit(_ node: OpaquePointer) {
+            found.append(node)
+            switch gsk_render_node_get_node_type(node) {
+            case GSK_CONTAINER_NODE:
+                for index in 0..<gsk_container_node_get_n_children(node) { visit(gsk_container_node_get_child(node, index)) }
+            case GSK_TRANSFORM_NODE: visit(gsk_transform_node_get_child(node))
+            case GSK_CLIP_NODE: visit(gsk_clip_node_get_child(node))
+            case GSK_ROUNDED_CLIP_NODE: visit(gsk_rounded_clip_node_get_child(node))
+            case GSK_OPACITY_NODE: visit(gsk_opacity_node_get_child(node))
+            case GSK_DEBUG_NODE: visit(gsk_debug_node_get_child(node))
+            case GSK_SHADOW_NODE: visit(gsk_shadow_node_get_child(node))
+            case GSK_COLOR_MATRIX_NODE: visit(gsk_color_matrix_node_get_child(node))
+            default: break
+            }
+        }
+        visit(root)
+        return found
+    }
+}

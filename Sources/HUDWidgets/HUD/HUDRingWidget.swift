@@ -160,16 +160,15 @@ public final class HUDRingWidget: SwiftWidget {
 
     /// The spinning arc is drawn from images of it at each of ``arcSteps``
     /// angles of a turn, each rasterised once (on first use) and shared by
-    /// every ring: a frame appends one texture node at the widget's bounds, which
-    /// the cairo renderer composites without a transform and GL renderers keep
-    /// uploaded. Rotating one image per frame cost the cairo renderer a
-    /// rotated, filtered composite (about 2.4 M instructions a frame for a 38 px
-    /// ring on GTK 4.8, measured with callgrind: most of the HUD's frame).
+    /// every ring: a frame appends that step's node (see `ArcNodeKind`) at the
+    /// widget's bounds, with no transform. Rotating one image per frame cost the
+    /// cairo renderer a rotated, filtered composite (about 2.4 M instructions a
+    /// frame for a 38 px ring on GTK 4.8, measured with callgrind: most of the HUD's frame).
     private func drawSpinner(_ snapshot: OpaquePointer, width: Double, height: Double) {
         let color = cssColor(of: widget)
         let key = ArcKey(width: width, height: height, thickness: drawnThickness, radius: drawnRadius,
                          red: color.red, green: color.green, blue: color.blue, alpha: color.alpha,
-                         scale: DeviceScale.of(widget))
+                         scale: DeviceScale.of(widget), kind: ArcNodeKind.of(widget))
         if arcTurn == nil || key != arcTurnKey {
             arcTurn = Self.sharedArcTurn(key)
             arcTurnKey = key
@@ -184,6 +183,29 @@ public final class HUDRingWidget: SwiftWidget {
         gtk_snapshot_append_node(snapshot, node)
     }
 
+    /// The node an arc image is wrapped in: whichever the window's renderer
+    /// draws with the least work each frame (both draw the same pixels).
+    enum ArcNodeKind: Hashable {
+        /// A texture node: GL renderers upload the texture once and keep it;
+        /// GTK 4.10 and later's cairo renderer copies its pixels into an image
+        /// surface and composites that (22.7 k instructions a frame on GTK 4.18).
+        case texture
+        /// A cairo node recording one paint of the image: GTK before 4.10
+        /// turns a texture into a cairo surface through floats, pixel by pixel,
+        /// in every frame (112 k instructions a frame for a 38 px ring on GTK
+        /// 4.8: a third of the HUD's frame), where replaying this recording
+        /// costs 26 k (callgrind, docs/performance.md, issue #28).
+        case cairoRecording
+
+        @MainActor
+        static func of(_ widget: UnsafeMutablePointer<GtkWidget>) -> ArcNodeKind {
+            guard gtk_get_major_version() == 4, gtk_get_minor_version() < 10, let native = gtk_widget_get_native(widget),
+                  let renderer = gtk_native_get_renderer(native) else { return .texture }
+            let instance = UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)
+            return g_type_check_instance_is_a(instance, gsk_cairo_renderer_get_type()) != 0 ? .cairoRecording : .texture
+        }
+    }
+
     /// Angles per turn of the spinning arc: one a frame at 60 Hz and one turn a second.
     nonisolated static let arcSteps = 60
 
@@ -192,9 +214,10 @@ public final class HUDRingWidget: SwiftWidget {
         var width = 0.0, height = 0.0, thickness = 0.0, radius = 0.0
         var red = 0.0, green = 0.0, blue = 0.0, alpha = 0.0
         var scale = 1.0
+        var kind = ArcNodeKind.texture
     }
 
-    /// The arc's texture nodes at each step of a turn (nil until first drawn);
+    /// The arc's nodes at each step of a turn (nil until first drawn);
     /// each node is released with the last ring or cache entry that holds them.
     private final class ArcTurn {
         var nodes = [OpaquePointer?](repeating: nil, count: HUDRingWidget.arcSteps)
@@ -218,8 +241,8 @@ public final class HUDRingWidget: SwiftWidget {
 
     /// An arc over 3/4 of a turn whose opacity fades towards its tail, its head
     /// `rotation` radians clockwise from 12 o'clock, drawn into an image at the
-    /// window's device scale and wrapped in a texture node at the widget's
-    /// bounds. At a fractional scale (125 % on Wayland) the image is made at
+    /// window's device scale and wrapped in a node (`ArcNodeKind`) at the
+    /// widget's bounds. At a fractional scale (125 % on Wayland) the image is made at
     /// that scale, not at the integer scale factor above it (2): 2.6 times
     /// fewer pixels to rasterise, equally sharp (RingSharpnessTests under
     /// mutter at 125 % and 150 %: the same edge steepness either way).
@@ -245,11 +268,32 @@ public final class HUDRingWidget: SwiftWidget {
             cairo_destroy(cairo)
         }
         cairo_surface_flush(image)
-        // A texture node, not a cairo node: the cairo renderer composites a
-        // texture's pixels directly, where a cairo node is a recording that it
-        // replays through an intermediate image every frame; GL renderers
-        // upload a texture once and keep it. Cairo's ARGB32 is GDK's
-        // B8G8R8A8_PREMULTIPLIED on little-endian machines (x86_64, arm64).
+        var bounds = graphene_rect_t()
+        graphene_rect_init(&bounds, 0, 0, Float(key.width), Float(key.height))
+        switch key.kind {
+        case .cairoRecording: return recordingNode(of: image, bounds: bounds)
+        case .texture: return textureNode(of: image, bounds: bounds)
+        }
+    }
+
+    /// A cairo node whose recording paints `image` once (the recording holds
+    /// the image); the image's device scale maps it onto the node's bounds
+    /// pixel for pixel.
+    private static func recordingNode(of image: OpaquePointer, bounds: graphene_rect_t) -> OpaquePointer? {
+        var bounds = bounds
+        guard let node = gsk_cairo_node_new(&bounds) else { return nil }
+        if let cairo = gsk_cairo_node_get_draw_context(node) {
+            cairo_set_source_surface(cairo, image, 0, 0)
+            cairo_paint(cairo)
+            cairo_destroy(cairo)
+        }
+        return node
+    }
+
+    /// A texture node of `image`'s pixels. Cairo's ARGB32 is GDK's
+    /// B8G8R8A8_PREMULTIPLIED on little-endian machines (x86_64, arm64).
+    private static func textureNode(of image: OpaquePointer, bounds: graphene_rect_t) -> OpaquePointer? {
+        var bounds = bounds
         guard let data = cairo_image_surface_get_data(image) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(image)), rows = Int(cairo_image_surface_get_height(image))
         guard let bytes = g_bytes_new(data, gsize(stride * rows)) else { return nil }
@@ -257,8 +301,6 @@ public final class HUDRingWidget: SwiftWidget {
         guard let texture = gdk_memory_texture_new(cairo_image_surface_get_width(image), Int32(rows),
                                                    GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride)) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        var bounds = graphene_rect_t()
-        graphene_rect_init(&bounds, 0, 0, Float(key.width), Float(key.height))
         return gsk_texture_node_new(texture, &bounds)
     }
 

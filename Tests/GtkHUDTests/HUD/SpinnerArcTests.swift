@@ -3,14 +3,16 @@ import GtkSupport
 import HUDWidgets
 import XCTest
 
-/// The spinning arc is drawn from textures, one per angle step, appended
-/// without a transform: GL renderers upload each once and the cairo renderer
-/// composites its pixels directly, where a cairo node is re-rasterised every
-/// frame and a rotated image costs a filtered composite (callgrind, GTK 4.8:
-/// 4.25 M instructions a frame with a rotated cairo node, 2.72 M with a rotated
-/// texture, 0.36 M now). Its pixels keep the CSS colour.
+/// The spinning arc is drawn from nodes made once per angle step and appended
+/// as they are, without a transform: a frame rasterises nothing (a cairo node
+/// of strokes re-rasterised every frame cost 4.25 M instructions a frame on
+/// GTK 4.8, a rotated image a filtered composite, 2.72 M). Each step is a
+/// texture node, which GL renderers upload once; on GTK before 4.10's cairo
+/// renderer, which converts a texture's pixels through floats every frame
+/// (112 k instructions), a cairo node recording one paint of the image
+/// (callgrind, docs/performance.md, issue #28). Its pixels keep the CSS colour.
 final class SpinnerArcTests: XCTestCase {
-    func testSpinnerArcIsATextureInTheCSSColour() throws {
+    func testSpinnerArcIsAKeptNodeInTheCSSColour() throws {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
             let sheet = StyleSheet(priority: .application)
@@ -20,17 +22,43 @@ final class SpinnerArcTests: XCTestCase {
             let (host, ring) = Self.spinnerWindow(cssClass: "spinner-arc-test")
             defer { host.close() }
 
-            let types = Self.nodeTypes(of: ring)
-            XCTAssertTrue(types.contains(GSK_TEXTURE_NODE), "the arc is not a texture node: \(types.map(\.rawValue))")
-            XCTAssertFalse(types.contains(GSK_CAIRO_NODE), "a cairo node is re-rasterised every frame: \(types.map(\.rawValue))")
+            let types = Self.nodes(of: ring).map { gsk_render_node_get_node_type($0) }
+            XCTAssertEqual(types.filter { $0 == GSK_TEXTURE_NODE || $0 == GSK_CAIRO_NODE }.count, 1, "one arc node: \(types.map(\.rawValue))")
+            XCTAssertTrue(types.contains(Self.expectedArcNodeType(for: ring)),
+                          "the arc is not drawn with the node its renderer draws cheapest: \(types.map(\.rawValue))")
             XCTAssertFalse(types.contains(GSK_TRANSFORM_NODE), "a rotated image costs a filtered composite every frame: \(types.map(\.rawValue))")
 
-            // Red stays red: the texture's byte order matches cairo's ARGB32.
+            // Red stays red: the image's byte order matches cairo's ARGB32.
             guard let image = WidgetRenderer.render(ring) else { return XCTFail("the ring did not render") }
             let red = image.count { $0.alpha > 128 && $0.red > 200 && $0.blue < 60 && $0.green < 60 }
             let blue = image.count { $0.alpha > 128 && $0.blue > 200 && $0.red < 60 }
             XCTAssertGreaterThan(red, 20, "the arc lost its colour")
             XCTAssertEqual(blue, 0, "red and blue are swapped")
+        }
+    }
+
+    /// Two turns draw at most one node per step of a turn: the frames of the
+    /// second turn append the nodes the first made. Every node seen is held
+    /// until the end, so a node made anew each frame cannot reuse a freed one's address.
+    func testTheArcNodesAreMadeOncePerStep() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            HUDTesting.setAnimations(true)
+            let (host, ring) = Self.spinnerWindow(cssClass: nil)
+            defer { host.close() }
+            var seen: [UInt: OpaquePointer] = [:]
+            defer { for node in seen.values { gsk_render_node_unref(node) } }
+            let steps = 60 // a turn's steps (HUDRingWidget.arcSteps)
+            let frames = 2 * steps + 10
+            for _ in 0..<frames {
+                host.waitForFrames(1)
+                for node in Self.nodes(of: ring) where [GSK_TEXTURE_NODE, GSK_CAIRO_NODE].contains(gsk_render_node_get_node_type(node)) {
+                    let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(node)))
+                    if seen[key] == nil { seen[key] = gsk_render_node_ref(node) }
+                }
+            }
+            XCTAssertGreaterThan(seen.count, 4, "the arc did not turn")
+            XCTAssertLessThanOrEqual(seen.count, steps, "\(frames) frames made \(seen.count) arc nodes")
         }
     }
 
@@ -104,33 +132,21 @@ final class SpinnerArcTests: XCTestCase {
         return (host, ring)
     }
 
-    /// The types of every node in the widget's drawing, depth first.
+    /// The node GtkHUD wraps each arc image in for `ring`'s renderer: a cairo
+    /// recording on GTK before 4.10's cairo renderer, a texture otherwise.
     @MainActor
-    private static func nodeTypes(of widget: UnsafeMutablePointer<GtkWidget>) -> [GskRenderNodeType] {
-        guard let paintable = gtk_widget_paintable_new(widget) else { return [] }
-        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
-        let snapshot = gtk_snapshot_new()
-        gdk_paintable_snapshot(paintable, snapshot, Double(gtk_widget_get_width(widget)), Double(gtk_widget_get_height(widget)))
-        guard let root = gtk_snapshot_free_to_node(snapshot) else { return [] }
+    private static func expectedArcNodeType(for ring: UnsafeMutablePointer<GtkWidget>) -> GskRenderNodeType {
+        guard gtk_get_minor_version() < 10, let native = gtk_widget_get_native(ring),
+              let renderer = gtk_native_get_renderer(native) else { return GSK_TEXTURE_NODE }
+        let name = String(cString: g_type_name(UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type))
+        return name == "GskCairoRenderer" ? GSK_CAIRO_NODE : GSK_TEXTURE_NODE
+    }
+
+    /// Every node in the widget's drawing, depth first (valid while the widget keeps its node).
+    @MainActor
+    private static func nodes(of widget: UnsafeMutablePointer<GtkWidget>) -> [OpaquePointer] {
+        guard let root = RenderNodeTree.lastDrawing(of: widget) else { return [] }
         defer { gsk_render_node_unref(root) }
-        var types: [GskRenderNodeType] = []
-        func visit(_ node: OpaquePointer) {
-            let type = gsk_render_node_get_node_type(node)
-            types.append(type)
-            switch type {
-            case GSK_CONTAINER_NODE:
-                for index in 0..<gsk_container_node_get_n_children(node) {
-                    visit(gsk_container_node_get_child(node, index))
-                }
-            case GSK_TRANSFORM_NODE: visit(gsk_transform_node_get_child(node))
-            case GSK_CLIP_NODE: visit(gsk_clip_node_get_child(node))
-            case GSK_ROUNDED_CLIP_NODE: visit(gsk_rounded_clip_node_get_child(node))
-            case GSK_OPACITY_NODE: visit(gsk_opacity_node_get_child(node))
-            case GSK_DEBUG_NODE: visit(gsk_debug_node_get_child(node))
-            default: break
-            }
-        }
-        visit(root)
-        return types
+        return RenderNodeTree.nodes(under: root)
     }
 }
