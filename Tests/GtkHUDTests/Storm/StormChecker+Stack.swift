@@ -32,6 +32,11 @@ extension StormChecker {
         for (id, banner) in world.banners { ids[ObjectIdentifier(banner)] = id }
         func names(_ banners: [NotificationBanner]) -> [Int] { banners.map { ids[ObjectIdentifier($0)] ?? -1 } }
         func listed(_ list: [Int]) -> String { list.isEmpty ? "none" : list.map { $0 < 0 ? "(not the storm's)" : "banner\($0)" }.joined(separator: ", ") }
+        // A task banner the queue limit dropped at once is gone before `run` could be looked into.
+        for id in world.tasksWithoutBanner.sorted() where model.isInStack(id) {
+            fail("task.noBanner", "task\(id)'s banner was neither on screen nor waiting once run was called; the model has it in its window")
+        }
+        world.tasksWithoutBanner = []
         for (slot, window) in world.windows.sorted(by: { $0.key < $1.key }) {
             guard let expected = model.stacks[slot], let center = BannerCenter.for(window.window) else { continue }
             let visible = names(center.visibleBanners), waiting = names(center.queuedBanners)

@@ -174,7 +174,7 @@ struct StormGenerator {
         }
         let undoBanners = banners.filter { model.banners[$0]?.undoable == true }
         if !undoBanners.isEmpty {
-            options.append((4, { g in [.pressUndo(g.random.pick(undoBanners), double: g.random.chance(30))] }))
+            options.append((5, { g in [.pressUndo(g.random.pick(undoBanners), double: g.random.chance(30))] }))
             options.append((2, { g in [.callUndo(g.random.pick(undoBanners))] }))
             options.append((1, { g in [.pressClose(g.random.pick(undoBanners))] }))
         }
@@ -208,7 +208,7 @@ struct StormGenerator {
         let policies: [BannerOverflowPolicy] = [.dropOldest, .queue]
         let stackings: [BannerStacking] = [.deck, .expanded]
         return [
-            (3, { g in [g.undoBanner(in: g.random.pick(windows))] }),
+            (5, { g in [g.undoBanner(in: g.random.pick(windows))] }),
             (2, { g in g.burst(in: g.random.pick(windows)) }),
             (1, { g in [.dismissAll(window: g.random.pick(windows))] }),
             (2, { g in [.maxVisible(window: g.random.pick(windows), g.random.pick([1, 2, 2, 3, 3, 0, -1]))] }),

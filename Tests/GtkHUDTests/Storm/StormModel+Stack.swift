@@ -50,7 +50,9 @@ extension StormModel {
                     // An offer to undo never comes back later: it ends, and its change is committed.
                     markEnded(victim, .replaced)
                 } else {
+                    // Back to the front of the line (a high one shown earlier in the step too).
                     stack.waiting.insert(victim, at: 0)
+                    banners[victim]?.mustShowNow = false
                 }
             }
             stack.visible.insert(banner, at: 0)

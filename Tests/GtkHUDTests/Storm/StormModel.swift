@@ -355,6 +355,8 @@ struct StormModel {
             awaits[3_000_000 + banner] = Await(what: "try await NotificationBanner.run (task\(banner))", dueBy: nil)
             displayedTexts["b\(banner)"] = step
             admit(banner, in: window)
+            // Dropped at once (a queue limit of 0, the screen full): `run` never hands its banner out, so there is none to await.
+            if !isInStack(banner) { awaits[2_000_000 + banner] = nil }
         case .taskProgress:
             break
         case .taskEnd(let banner, let succeeds):

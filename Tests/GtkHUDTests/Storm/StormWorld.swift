@@ -34,6 +34,8 @@ final class StormWorld {
     var undoClicked: Set<Int> = []
     /// What the last `undo()` call on each banner returned (taken by the checks).
     var undoReturns: [Int: Bool] = [:]
+    /// Task banners that were neither on screen nor waiting right after `run` was called (taken by the checks).
+    var tasksWithoutBanner: Set<Int> = []
     /// Why each banner ended, as its `onDismiss` said (kept: the undo checks read it every step).
     var dismissReasons: [Int: BannerDismissReason] = [:]
 
@@ -149,7 +151,10 @@ final class StormWorld {
             tasks[id] = (task, gate)
             // Grace time 0: the banner is in the window's queue once the call is made.
             guard let center = BannerCenter.for(window.window),
-                  let banner = (center.visibleBanners + center.queuedBanners).first(where: { $0.title == "b\(id)" }) else { return }
+                  let banner = (center.visibleBanners + center.queuedBanners).first(where: { $0.title == "b\(id)" }) else {
+                tasksWithoutBanner.insert(id)
+                return
+            }
             banner.animationDuration = StormTiming.bannerAnimation
             watch(banner, id)
         case .taskProgress(let id, let value):
