@@ -55,7 +55,12 @@ struct StormChecker {
     // MARK: GLib
 
     private func checkLog(_ model: StormModel, _ fail: (String, String) -> Void) {
-        for entry in StormLog.take() {
+        let entries = StormLog.take()
+        for source in model.diagnosticSources.sorted() where !entries.contains(where: { $0.isDiagnostic && $0.message.hasPrefix(source + ": ") }) {
+            fail("diagnostic.source", "no message under \(source), the name the app used; GtkHUD said: "
+                + (entries.filter(\.isDiagnostic).map(\.message).joined(separator: " / ").nilIfEmpty ?? "nothing"))
+        }
+        for entry in entries {
             if entry.isDiagnostic {
                 // Sent when the banner shows or its window is left, which may be steps later.
                 let noApplication = model.notificationsAsked && entry.message.contains("no registered GApplication")
@@ -368,4 +373,8 @@ struct StormChecker {
         if let fraction = indicator.progressFraction { return "a progress ring at \(fraction)" }
         return "\(indicator)"
     }
+}
+
+private extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -105,7 +105,7 @@ extension StormModel {
 
     mutating func setMaxVisible(_ value: Int, in window: Int) {
         guard stacks[window] != nil else { return }
-        if value < 1 { diagnosticExpected = true }
+        if value < 1 { expectDiagnostic(from: "BannerCenter.maxVisible") }
         // Lowering it takes nothing off the screen; raising it lets waiting banners on.
         stacks[window]?.maxVisible = max(1, value)
         fillScreen(in: window)
@@ -113,7 +113,7 @@ extension StormModel {
 
     mutating func setQueueLimit(_ value: Int, in window: Int) {
         guard stacks[window] != nil else { return }
-        if value < 0 { diagnosticExpected = true }
+        if value < 0 { expectDiagnostic(from: "BannerCenter.queueLimit") }
         stacks[window]?.queueLimit = max(0, value)
         dropOverflow(in: window)
     }
@@ -136,6 +136,12 @@ extension StormModel {
             undoCallExpected[banner] = false
             diagnosticExpected = true
         }
+    }
+
+    /// A setting the app got wrong is corrected with a message under the name the app used.
+    private mutating func expectDiagnostic(from source: String) {
+        diagnosticExpected = true
+        diagnosticSources.insert(source)
     }
 
     // MARK: Steps of the rules

@@ -12,7 +12,9 @@ import HUDCore
 /// - (issue #29) a value posted with `setProgress` (from a thread or not) is
 ///   applied once the step's frames ran, unless a main-actor call on the same
 ///   HUD came after it in the step (`show`, `hide`, a label, a mode, `progress`,
-///   a status, a result, a dismissal): then it is never applied.
+///   a status, a result, a dismissal): then it is never applied;
+/// - (issue #26) each window's banners on screen and waiting, its queue limit,
+///   overflow policy and deck, and undo banners' one outcome: `StormModel+Stack.swift`.
 ///
 /// Where the API leaves a choice open (a late value that the model cannot call
 /// early or late, a host of nil resolving to "the front window"), the affected
@@ -141,6 +143,8 @@ struct StormModel {
     var displayedTexts: [String: Int] = [:]
     /// Whether the current step may print a GtkHUD diagnostic (a call the API refuses by design).
     var diagnosticExpected = false
+    /// The public names this step's diagnostics must be reported under (one each, at least), when the model knows them.
+    var diagnosticSources: Set<String> = []
     /// `GtkHUDAttention.timeoutMultiplier` (issue #25): every banner and result time is multiplied by it.
     var multiplier = 1.0
     /// `GtkHUDAttention.screenReader` is `.on`: actionable banners wait for the user.
@@ -477,6 +481,7 @@ struct StormModel {
         noteDisplayed(step: step)
         for key in banners.keys { banners[key]?.mustShowNow = false }
         diagnosticExpected = false
+        diagnosticSources = []
         undoCallExpected = [:]
     }
 
