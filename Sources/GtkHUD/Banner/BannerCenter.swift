@@ -87,7 +87,7 @@ public final class BannerCenter {
     /// `AdwToastOverlay`); the others wait. Values below 1 count as 1 (with a message).
     public var maxVisible: Int {
         get { queue.maxVisible }
-        set { queue.maxVisible = newValue }
+        set { queue.setMaxVisible(newValue, source: "BannerCenter.maxVisible") }
     }
 
     /// The widest a banner gets, in pixels; narrower windows give it their full
@@ -128,7 +128,7 @@ public final class BannerCenter {
     /// "+N more", next to the banners on screen.
     public var queueLimit: Int {
         get { queue.queueLimit }
-        set { queue.queueLimit = newValue }
+        set { queue.setQueueLimit(newValue, source: "BannerCenter.queueLimit") }
     }
 
     /// What a full queue does: ``/HUDCore/BannerOverflowPolicy/dropOldest``

@@ -15,14 +15,18 @@ extension BannerQueue {
     /// corrected to 0 (with a message): nothing waits.
     public var queueLimit: Int {
         get { deckState.queueLimit }
-        set {
-            if newValue < 0 {
-                Diagnostics.report("BannerQueue.queueLimit", "queueLimit \(newValue) is below 0; using 0.")
-            }
-            deckState.queueLimit = max(0, newValue)
-            enforceQueueLimit()
-            settle()
+        set { setQueueLimit(newValue, source: "BannerQueue.queueLimit") }
+    }
+
+    /// Sets ``queueLimit``; a negative value is corrected to 0 and reported from
+    /// `source`, the public setting the app used (e.g. `BannerCenter.queueLimit`).
+    public func setQueueLimit(_ value: Int, source: String) {
+        if value < 0 {
+            Diagnostics.report(source, "queueLimit \(value) is below 0; using 0.")
         }
+        deckState.queueLimit = max(0, value)
+        enforceQueueLimit()
+        settle()
     }
 
     /// What a full queue does (``BannerOverflowPolicy/dropOldest`` by default).

@@ -35,11 +35,8 @@ public final class BannerQueue {
     /// (with a ``Diagnostics`` message). Lowering it does not remove banners
     /// already on screen; no new one shows until there is room.
     public var maxVisible: Int {
-        didSet {
-            maxVisible = Self.corrected(maxVisible: maxVisible)
-            fillFreeSlots()
-            settle()
-        }
+        get { visibleLimit }
+        set { setMaxVisible(newValue, source: "BannerQueue.maxVisible") }
     }
 
     /// The edge every banner of this window stands on while the window has an
@@ -53,6 +50,17 @@ public final class BannerQueue {
             settle()
         }
     }
+
+    /// Sets ``maxVisible``; a value below 1 is corrected to 1 and reported from
+    /// `source`, the public setting the app used (e.g. `BannerCenter.maxVisible`).
+    public func setMaxVisible(_ value: Int, source: String) {
+        visibleLimit = Self.corrected(maxVisible: value, source: source)
+        fillFreeSlots()
+        settle()
+    }
+
+    /// ``maxVisible``, always at least 1.
+    private var visibleLimit: Int
 
     /// Whether transitions animate; the GTK layer mirrors `adw_get_enable_animations()`.
     /// When off, every transition is ``BannerTransition/immediate``.
@@ -95,7 +103,7 @@ public final class BannerQueue {
         self.scheduler = scheduler
         self.presenter = presenter
         self.attention = attention
-        self.maxVisible = Self.corrected(maxVisible: maxVisible)
+        visibleLimit = Self.corrected(maxVisible: maxVisible, source: "BannerQueue.maxVisible")
         attention.observe(self)
     }
 
@@ -652,9 +660,9 @@ public final class BannerQueue {
         }
     }
 
-    private static func corrected(maxVisible: Int) -> Int {
+    private static func corrected(maxVisible: Int, source: String) -> Int {
         guard maxVisible < 1 else { return maxVisible }
-        Diagnostics.report("BannerQueue.maxVisible", "maxVisible \(maxVisible) is below 1; using 1.")
+        Diagnostics.report(source, "maxVisible \(maxVisible) is below 1; using 1.")
         return 1
     }
 }

@@ -4,7 +4,10 @@ import XCTest
 /// Issue #19's storm over the public API on real widgets: seeded random steps
 /// of ProgressHUD, HUD, HUD.run, NotificationBanner calls, host changes, window
 /// destruction, mask changes, real pointer and key input and animation toggles,
-/// over two windows, checked against ``StormModel`` after every step.
+/// over two windows, checked against ``StormModel`` after every step. Issue #26
+/// added task banners, ids, undo banners (Undo clicked with xdotool or called,
+/// close buttons, swipes), each window's `maxVisible`, `queueLimit`,
+/// `overflowPolicy` and `stacking` (bad values included), `dismissAll` and bursts.
 ///
 /// The CI-sized run is a few fixed seeds. The long mode (scripts/storm):
 ///   GTKHUD_STORM_SEEDS=1-50 GTKHUD_STORM_STEPS=400 (seeds: "7", "1,5,9" or "1-50")

@@ -1,4 +1,5 @@
 import GtkHUD
+import HUDCore
 /// SplitMix64: small, fast and the same on every platform, so a seed names one storm.
 struct StormRandom {
     private var state: UInt64
@@ -100,6 +101,7 @@ struct StormGenerator {
                 (1, { g in [.escape(window: g.random.pick(windows))] }),
             ]
         }
+        if !windows.isEmpty { options += stackOptions(windows) }
         // Late progress is only sent where the intended outcome is clear: onto a
         // progress HUD (possibly followed at once by what ends it, and by a value after that),
         // or after a result or a dismissal (it is dropped).
@@ -168,6 +170,18 @@ struct StormGenerator {
             options.append((2, { g in [.bannerUpdate(g.random.pick(banners), title: g.text())] }))
             options.append((2, { g in [.bannerDismiss(g.random.pick(banners))] }))
             options.append((1, { g in [.bannerIgnoresAttention(g.random.pick(banners))] }))
+            options.append((1, { g in [.swipe(g.random.pick(banners))] }))
+        }
+        let undoBanners = banners.filter { model.banners[$0]?.undoable == true }
+        if !undoBanners.isEmpty {
+            options.append((5, { g in [.pressUndo(g.random.pick(undoBanners), double: g.random.chance(30))] }))
+            options.append((2, { g in [.callUndo(g.random.pick(undoBanners))] }))
+            options.append((1, { g in [.pressClose(g.random.pick(undoBanners))] }))
+        }
+        // Undo on one that may be gone already: refused with a message.
+        let madeUndoable = model.banners.filter(\.value.undoable).keys.sorted()
+        if !madeUndoable.isEmpty {
+            options.append((1, { g in [.callUndo(g.random.pick(madeUndoable))] }))
         }
         // Any banner ever made, its window gone or not (gone: the setting is refused).
         let made = model.banners.keys.sorted()
@@ -187,6 +201,36 @@ struct StormGenerator {
             roll -= option.weight
         }
         return [.wait(milliseconds: 100)]
+    }
+
+    /// Issue #26: undo banners, bursts that fill the line, and each window's settings (bad values included).
+    private func stackOptions(_ windows: [Int]) -> [(weight: Int, make: (inout StormGenerator) -> [StormOperation])] {
+        let policies: [BannerOverflowPolicy] = [.dropOldest, .queue]
+        let stackings: [BannerStacking] = [.deck, .expanded]
+        return [
+            (5, { g in [g.undoBanner(in: g.random.pick(windows))] }),
+            (2, { g in g.burst(in: g.random.pick(windows)) }),
+            (1, { g in [.dismissAll(window: g.random.pick(windows))] }),
+            (2, { g in [.maxVisible(window: g.random.pick(windows), g.random.pick([1, 2, 2, 3, 3, 0, -1]))] }),
+            (2, { g in [.queueLimit(window: g.random.pick(windows), g.random.pick([0, 1, 1, 2, 3, 20, -1]))] }),
+            (1, { g in [.overflowPolicy(window: g.random.pick(windows), g.random.pick(policies))] }),
+            (1, { g in [.stacking(window: g.random.pick(windows), g.random.pick(stackings))] }),
+        ]
+    }
+
+    /// An undo banner: sometimes high (it pushes another out), mostly timed, some with a close button.
+    private mutating func undoBanner(in window: Int) -> StormOperation {
+        .undoShow(id(), window: window, high: random.chance(20), duration: random.chance(60) ? StormTiming.bannerSeconds : nil,
+                  closeButton: random.chance(40))
+    }
+
+    /// Two to five banners in one turn of the main loop: the line fills, the queue limit drops some.
+    private mutating func burst(in window: Int) -> [StormOperation] {
+        (0..<(2 + random.below(4))).map { _ in
+            random.chance(30) ? undoBanner(in: window)
+                : .bannerShow(id(), window: window, high: random.chance(10), duration: random.chance(50) ? StormTiming.bannerSeconds : nil,
+                              action: false)
+        }
     }
 
     /// What ends a progress HUD while a value is still on its way.

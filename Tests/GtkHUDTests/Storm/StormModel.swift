@@ -1,3 +1,5 @@
+import HUDCore
+
 /// The reference model of the storm: what the public API promises after each
 /// call, as issue #19 states the intended behaviour (not what today's code does):
 /// - progress that arrives after a result, a dismissal, or the destruction of
@@ -10,7 +12,9 @@
 /// - (issue #29) a value posted with `setProgress` (from a thread or not) is
 ///   applied once the step's frames ran, unless a main-actor call on the same
 ///   HUD came after it in the step (`show`, `hide`, a label, a mode, `progress`,
-///   a status, a result, a dismissal): then it is never applied.
+///   a status, a result, a dismissal): then it is never applied;
+/// - (issue #26) each window's banners on screen and waiting, its queue limit,
+///   overflow policy and deck, and undo banners' one outcome: `StormModel+Stack.swift`.
 ///
 /// Where the API leaves a choice open (a late value that the model cannot call
 /// early or late, a host of nil resolving to "the front window"), the affected
@@ -107,6 +111,12 @@ struct StormModel {
         var escapeMayHaveDismissed = false
         /// A task banner's outcome took its place (wall-clock seconds): its time counts from then.
         var restartedAt: Double?
+        /// Issue #26: why it must end, when the model decided its end (a drop, `dismissAll`, a pre-emption...).
+        var expectedEnd: BannerDismissReason?
+        /// An undo banner (`NotificationBanner.undoable`): exactly one of its undo and commit runs, once.
+        var undoable = false
+        /// `undo()` took its change back: its commit must never run.
+        var undone = false
     }
 
     struct Await {
@@ -125,10 +135,16 @@ struct StormModel {
     /// The banner each id names in each window (issue #26), while it is not dismissed.
     var idHolders: [Int: [Int: Int]] = [:]
     var awaits: [Int: Await] = [:]
+    /// Issue #26: each live window's banners, on screen and waiting, and its center's settings.
+    var stacks: [Int: StormStack] = [0: StormStack(), 1: StormStack()]
+    /// What this step's `undo()` calls must return, by banner.
+    var undoCallExpected: [Int: Bool] = [:]
     /// Texts the storm made visible, with the last step in which they were.
     var displayedTexts: [String: Int] = [:]
     /// Whether the current step may print a GtkHUD diagnostic (a call the API refuses by design).
     var diagnosticExpected = false
+    /// The public names this step's diagnostics must be reported under (one each, at least), when the model knows them.
+    var diagnosticSources: Set<String> = []
     /// `GtkHUDAttention.timeoutMultiplier` (issue #25): every banner and result time is multiplied by it.
     var multiplier = 1.0
     /// `GtkHUDAttention.screenReader` is `.on`: actionable banners wait for the user.
@@ -202,7 +218,7 @@ struct StormModel {
         case .destroyWindow(let window):
             destroy(window, due: due)
         case .openWindow(let window):
-            liveWindows.insert(window)
+            if liveWindows.insert(window).inserted { stacks[window] = StormStack() }
         case .newHUD(let hud, let window, let mask):
             guard liveWindows.contains(window), huds[hud] == nil else { return }
             huds[hud] = Instance(window: window, mask: mask)
@@ -307,6 +323,32 @@ struct StormModel {
                                           shownAt: now)
             awaits[2_000_000 + banner] = Await(what: "await banner\(banner).dismissed", dueBy: nil)
             displayedTexts["b\(banner)"] = step
+            admit(banner, in: window)
+        case .undoShow(let banner, let window, let high, let duration, _):
+            guard banners[banner] == nil, liveWindows.contains(window) else { return }
+            // Its Undo is an action: it waits for the user while a screen reader runs.
+            var model = BannerModel(window: window, high: high, duration: duration, mustShowNow: high, actionable: true,
+                                    maxMultiplier: multiplier, minMultiplier: multiplier, shownAt: now)
+            model.undoable = true
+            banners[banner] = model
+            awaits[2_000_000 + banner] = Await(what: "await banner\(banner).dismissed (an undo banner)", dueBy: nil)
+            displayedTexts["b\(banner)"] = step
+            admit(banner, in: window)
+        case .callUndo(let banner):
+            callUndo(banner)
+            if banners[banner]?.undone == true, awaits[2_000_000 + banner]?.dueBy == nil { awaits[2_000_000 + banner]?.dueBy = due }
+        case .dismissAll(let window):
+            dismissAll(in: window)
+        case .maxVisible(let window, let value):
+            setMaxVisible(value, in: window)
+        case .queueLimit(let window, let value):
+            setQueueLimit(value, in: window)
+        case .overflowPolicy(let window, let policy):
+            setOverflow(policy, in: window)
+        case .stacking(let window, let stacking):
+            stacks[window]?.stacking = stacking
+        case .pressUndo, .pressClose, .swipe:
+            break // what the user's hand did is read off the banners by the checks
         case .taskStart(let banner, let window):
             guard banners[banner] == nil, liveWindows.contains(window) else { return }
             // Grace time 0: it goes to the queue at once, until dismissed while the work runs; Cancel is its action.
@@ -316,6 +358,9 @@ struct StormModel {
             awaits[2_000_000 + banner] = Await(what: "await banner\(banner).dismissed (a task banner)", dueBy: nil)
             awaits[3_000_000 + banner] = Await(what: "try await NotificationBanner.run (task\(banner))", dueBy: nil)
             displayedTexts["b\(banner)"] = step
+            admit(banner, in: window)
+            // Dropped at once (a queue limit of 0, the screen full): `run` never hands its banner out, so there is none to await.
+            if !isInStack(banner) { awaits[2_000_000 + banner] = nil }
         case .taskProgress:
             break
         case .taskEnd(let banner, let succeeds):
@@ -327,42 +372,42 @@ struct StormModel {
             displayedTexts[title] = step
         case .bannerDismiss(let banner):
             guard banners[banner] != nil else { return }
-            banners[banner]?.mustBeGone = true
-            banners[banner]?.mustShowNow = false
+            end(banner, .programmatic)
             if awaits[2_000_000 + banner]?.dueBy == nil { awaits[2_000_000 + banner]?.dueBy = due }
         case .bannerShowID(let banner, let window, let id, let policy):
             guard banners[banner] == nil, liveWindows.contains(window) else { return }
-            var model = BannerModel(window: window, high: false, duration: nil)
+            banners[banner] = BannerModel(window: window, high: false, duration: nil)
             awaits[2_000_000 + banner] = Await(what: "await banner\(banner).dismissed", dueBy: nil)
             if let holder = idHolder(of: id, in: window) {
                 switch policy {
                 case .ignore, .count:
-                    model.mustBeGone = true
+                    // The new banner never shows: it ends at once.
+                    banners[banner]?.mustBeGone = true
+                    banners[banner]?.expectedEnd = .sameID
                 case .updateInPlace:
                     // The banner up shows the new words; the new banner ends at once.
-                    model.mustBeGone = true
+                    banners[banner]?.mustBeGone = true
+                    banners[banner]?.expectedEnd = .sameID
                     displayedTexts["b\(banner)"] = step
                 case .replace:
-                    banners[holder]?.mustBeGone = true
-                    banners[holder]?.mustShowNow = false
+                    replace(holder, with: banner, in: window)
                     if awaits[2_000_000 + holder]?.dueBy == nil { awaits[2_000_000 + holder]?.dueBy = due }
                     idHolders[window, default: [:]][id] = banner
                     displayedTexts["b\(banner)"] = step
                 }
-                if model.mustBeGone { awaits[2_000_000 + banner]?.dueBy = due }
+                if banners[banner]?.mustBeGone == true { awaits[2_000_000 + banner]?.dueBy = due }
             } else {
                 idHolders[window, default: [:]][id] = banner
                 displayedTexts["b\(banner)"] = step
+                admit(banner, in: window)
             }
-            banners[banner] = model
         case .bannerHideID(let window, let id):
             guard liveWindows.contains(window) else { return }
             guard let holder = idHolder(of: id, in: window) else {
                 diagnosticExpected = true // hide(id:) of an id no banner has: refused with a message
                 return
             }
-            banners[holder]?.mustBeGone = true
-            banners[holder]?.mustShowNow = false
+            end(holder, .programmatic)
             if awaits[2_000_000 + holder]?.dueBy == nil { awaits[2_000_000 + holder]?.dueBy = due }
         case .bannerIgnoresAttention(let banner):
             banners[banner]?.pausesWhenLeft = false
@@ -436,6 +481,8 @@ struct StormModel {
         noteDisplayed(step: step)
         for key in banners.keys { banners[key]?.mustShowNow = false }
         diagnosticExpected = false
+        diagnosticSources = []
+        undoCallExpected = [:]
     }
 
     /// A task's work ended (or its caller's task was cancelled): its run returns, and
@@ -560,6 +607,7 @@ struct StormModel {
 
     private mutating func destroy(_ window: Int, due: Double) {
         guard liveWindows.remove(window) != nil else { return }
+        defer { stacks[window] = nil }
         // The storm's destroy step also lets go of a host in that window (an app would).
         if shared.host == window { shared.host = nil }
         if shared.kind != .hidden {
@@ -575,6 +623,8 @@ struct StormModel {
             huds[key]?.kind = .hidden
         }
         for (key, model) in banners where model.window == window && !model.windowGone {
+            // Those on screen or waiting end with their window; one already leaving keeps its reason.
+            if stacks[window]?.contains(key) == true { banners[key]?.expectedEnd = .hostDestroyed }
             banners[key]?.windowGone = true
             banners[key]?.mustBeGone = true
             banners[key]?.mustShowNow = false

@@ -1,4 +1,5 @@
 import GtkHUD
+import HUDCore
 
 /// One public call (or one user action) of the storm, with everything it needs
 /// spelled out, so a failing run can be replayed and printed as Swift source.
@@ -51,6 +52,27 @@ enum StormOperation: Hashable, Sendable {
     case bannerShowID(Int, window: Int, id: Int, policy: BannerIDPolicy)
     /// `BannerCenter.for(window)?.hide(id: "i<id>")` (an id no banner has: refused with a message).
     case bannerHideID(window: Int, id: Int)
+    /// Issue #26: `NotificationBanner.undoable(title: "b<id>", undo:commit:)` shown in `window`; its
+    /// closures count their runs. With `closeButton` it shows its close button.
+    case undoShow(Int, window: Int, high: Bool, duration: Double?, closeButton: Bool)
+    /// The user clicks the banner's Undo (xdotool; twice in a row with `double`), where it can be reached.
+    case pressUndo(Int, double: Bool)
+    /// `banner.undo()`: refused with a message once there is nothing to take back.
+    case callUndo(Int)
+    /// The user clicks the banner's close button (xdotool), where it shows one and it can be reached.
+    case pressClose(Int)
+    /// The user flings the banner sideways (xdotool drag): a swipe.
+    case swipe(Int)
+    /// `BannerCenter.for(window)?.dismissAll()`.
+    case dismissAll(window: Int)
+    /// `BannerCenter.for(window)?.maxVisible = value` (below 1: corrected to 1 with a message).
+    case maxVisible(window: Int, Int)
+    /// `BannerCenter.for(window)?.queueLimit = value` (below 0: corrected to 0 with a message).
+    case queueLimit(window: Int, Int)
+    /// `BannerCenter.for(window)?.overflowPolicy = policy`.
+    case overflowPolicy(window: Int, BannerOverflowPolicy)
+    /// `BannerCenter.for(window)?.stacking = stacking`.
+    case stacking(window: Int, BannerStacking)
     // Real input (xdotool) and settings
     case hover(window: Int, StormHoverTarget)
     case clickEntry(window: Int)
@@ -183,6 +205,20 @@ extension StormOperation {
             return "let banner\(banner) = try NotificationBanner(title: \"b\(banner)\", id: \"i\(id)\"); banner\(banner).animationDuration = "
                 + "\(StormTiming.bannerAnimation); banner\(banner).idPolicy = .\(policy); banner\(banner).show(on: window\(window))"
         case .bannerHideID(let window, let id): return "BannerCenter.for(window\(window))?.hide(id: \"i\(id)\")"
+        case .undoShow(let banner, let window, let high, let duration, let closeButton):
+            return "let banner\(banner) = try NotificationBanner.undoable(title: \"b\(banner)\", undo: { undos\(banner) += 1 }, "
+                + "commit: { commits\(banner) += 1 }); banner\(banner).animationDuration = \(StormTiming.bannerAnimation); "
+                + "\(high ? "banner\(banner).priority = .high; " : "")\(closeButton ? "banner\(banner).showsCloseButton = true; " : "")"
+                + "banner\(banner).show(on: window\(window), duration: \(duration.map { "\($0)" } ?? "nil"))"
+        case .pressUndo(let banner, let double): return "// the user \(double ? "double-clicks" : "clicks") banner\(banner)'s Undo (xdotool)"
+        case .callUndo(let banner): return "banner\(banner).undo()"
+        case .pressClose(let banner): return "// the user clicks banner\(banner)'s close button (xdotool)"
+        case .swipe(let banner): return "// the user flings banner\(banner) sideways (xdotool drag)"
+        case .dismissAll(let window): return "BannerCenter.for(window\(window))?.dismissAll()"
+        case .maxVisible(let window, let value): return "BannerCenter.for(window\(window))?.maxVisible = \(value)"
+        case .queueLimit(let window, let value): return "BannerCenter.for(window\(window))?.queueLimit = \(value)"
+        case .overflowPolicy(let window, let policy): return "BannerCenter.for(window\(window))?.overflowPolicy = .\(policy)"
+        case .stacking(let window, let stacking): return "BannerCenter.for(window\(window))?.stacking = .\(stacking)"
         case .hover(let window, let target):
             let what = switch target {
             case .sharedBezel: "ProgressHUD's bezel"

@@ -65,7 +65,7 @@ enum StormRunner {
             let number = index + 1
             for operation in step {
                 switch operation {
-                case .hover, .clickEntry, .tab, .activate, .pressBannerShortcut, .escape: usedInput = true
+                case .hover, .clickEntry, .tab, .activate, .pressBannerShortcut, .escape, .pressUndo, .pressClose, .swipe: usedInput = true
                 default: break
                 }
                 model.apply(operation, now: now, step: number)
@@ -86,6 +86,8 @@ enum StormRunner {
         Announcer.clearPendingDescription()
         XInput.pump(until: { false }, timeoutMilliseconds: 50)
         StormLog.stop()
+        // Every banner is released now: an undo banner's commit must not run again as it goes.
+        if !stops, let failure = StormChecker.checkUndosOnce(model, world, step: steps.count + 1) { record([failure]) }
         if !stops {
             // A timer due shortly (a hide after a result's duration) still holds its closure: let it fire.
             XInput.pump(until: {
@@ -116,6 +118,9 @@ enum StormRunner {
             [.newHUD(1, window: 0, mask: .none)], [.hudMask(1, .black)], [.hudShow(1)], [.hudMask(1, .clear)], [.hudHide(1)],
             [.show("t1")], [.setSharedMask(.black)], [.showResult(.success, "t2")], [.dismiss],
             [.bannerShow(2, window: 1, high: true, duration: 0.4, action: true)], [.pressBannerShortcut(window: 1)], [.escape(window: 1)], [.bannerDismiss(2)], [.animations(false)], [.animations(true)],
+            [.maxVisible(window: 0, 2)], [.undoShow(3, window: 0, high: false, duration: nil, closeButton: true)],
+            [.bannerShow(4, window: 0, high: false, duration: nil, action: false)], [.pressUndo(3, double: false)],
+            [.undoShow(5, window: 0, high: false, duration: nil, closeButton: true)], [.pressClose(5)], [.swipe(4)], [.dismissAll(window: 0)],
         ] + generator.steps(40)
         _ = run(warmUp, stoppingAt: [])
     }

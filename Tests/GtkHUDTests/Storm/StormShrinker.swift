@@ -38,7 +38,8 @@ struct StormShrinker {
                     guard huds.contains(hud) else { return false }
                     runs.insert(run)
                     return true
-                case .bannerShow(let banner, _, _, _, _), .bannerShowID(let banner, _, _, _), .taskStart(let banner, _):
+                case .bannerShow(let banner, _, _, _, _), .bannerShowID(let banner, _, _, _), .taskStart(let banner, _),
+                     .undoShow(let banner, _, _, _, _):
                     banners.insert(banner)
                     return true
                 case .taskProgress(let banner, _), .taskEnd(let banner, _), .taskCancel(let banner): return banners.contains(banner)
@@ -48,7 +49,8 @@ struct StormShrinker {
                     return huds.contains(hud)
                 case .runEnd(let run, _), .runCancel(let run): return runs.contains(run)
                 case .bannerUpdate(let banner, _), .bannerDismiss(let banner), .bannerIgnoresAttention(let banner), .bannerNotifies(let banner, _),
-                     .hover(_, .banner(let banner)):
+                     .hover(_, .banner(let banner)), .pressUndo(let banner, _), .callUndo(let banner), .pressClose(let banner),
+                     .swipe(let banner):
                     return banners.contains(banner)
                 default: return true
                 }

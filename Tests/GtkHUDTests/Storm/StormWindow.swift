@@ -19,16 +19,6 @@ final class StormWindow {
     /// The slot of each live storm window, by its GtkWindow's address.
     static var slots: [UnsafeMutableRawPointer: Int] = [:]
 
-    /// The model keeps every banner until it ends, and clicks each where it is: so the
-    /// window's queue keeps every one (issue #26's default drops the oldest past 20
-    /// waiting) and lays each out in full (the default deck collapses the older ones
-    /// behind the newest, where a click lands on the newest). Both defaults are
-    /// followed by HUDCore's storm, BannerDeckTests and BannerDeckInputTests.
-    func keepsEveryBanner() {
-        BannerCenter.for(window)?.overflowPolicy = .queue
-        BannerCenter.for(window)?.stacking = .expanded
-    }
-
     init(slot: Int) {
         self.slot = slot
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!

@@ -3,6 +3,7 @@ import Foundation
 @testable import GtkHUD
 import GtkSupport
 import HUDCore
+import HUDWidgets
 
 /// The real side of the storm: windows, HUDs, runs and banners, driven only
 /// through the public API (and real input), plus what the checks read back.
@@ -26,6 +27,17 @@ final class StormWorld {
     private var observation: HUDObservation?
     /// The window where the last step clicked the entry, for the focus check.
     var clickedWindow: Int?
+    /// Issue #26's undo banners: how often each one's undo and commit closures ran.
+    var undoRuns: [Int: Int] = [:]
+    var commitRuns: [Int: Int] = [:]
+    /// Undo banners whose Undo button the storm clicked where nothing covered it, while pending.
+    var undoClicked: Set<Int> = []
+    /// What the last `undo()` call on each banner returned (taken by the checks).
+    var undoReturns: [Int: Bool] = [:]
+    /// Task banners that were neither on screen nor waiting right after `run` was called (taken by the checks).
+    var tasksWithoutBanner: Set<Int> = []
+    /// Why each banner ended, as its `onDismiss` said (kept: the undo checks read it every step).
+    var dismissReasons: [Int: BannerDismissReason] = [:]
 
     init() {
         observation = Announcer.observe { [weak self] record in self?.announcements.append(record) }
@@ -118,14 +130,8 @@ final class StormWorld {
             banner.animationDuration = StormTiming.bannerAnimation
             if high { banner.priority = .high }
             if action { banner.setAction("Open") {} }
-            banner.onDismiss = { [weak self] reason in self?.bannerEnds[id] = (StormRunner.now, reason) }
-            banners[id] = banner
-            window.keepsEveryBanner()
+            watch(banner, id)
             banner.show(on: window.window, duration: duration)
-            Task.immediate { @MainActor [weak self] in
-                _ = await banner.dismissed
-                self?.returned.insert(2_000_000 + id)
-            }
         case .bannerUpdate(let id, let title):
             guard let banner = banners[id], !banner.state.isGone else { return }
             try? banner.setMessage(title: title, subtitle: nil, image: nil)
@@ -145,14 +151,12 @@ final class StormWorld {
             tasks[id] = (task, gate)
             // Grace time 0: the banner is in the window's queue once the call is made.
             guard let center = BannerCenter.for(window.window),
-                  let banner = (center.visibleBanners + center.queuedBanners).first(where: { $0.title == "b\(id)" }) else { return }
-            banner.animationDuration = StormTiming.bannerAnimation
-            banner.onDismiss = { [weak self] reason in self?.bannerEnds[id] = (StormRunner.now, reason) }
-            banners[id] = banner
-            Task.immediate { @MainActor [weak self] in
-                _ = await banner.dismissed
-                self?.returned.insert(2_000_000 + id)
+                  let banner = (center.visibleBanners + center.queuedBanners).first(where: { $0.title == "b\(id)" }) else {
+                tasksWithoutBanner.insert(id)
+                return
             }
+            banner.animationDuration = StormTiming.bannerAnimation
+            watch(banner, id)
         case .taskProgress(let id, let value):
             guard let progress = taskProgress[id] else { return }
             StormThreads.onAnotherThread { progress.report(value) }
@@ -164,16 +168,48 @@ final class StormWorld {
                   let banner = try? NotificationBanner(title: "b\(id)", id: "i\(bannerID)") else { return }
             banner.animationDuration = StormTiming.bannerAnimation
             banner.idPolicy = policy
-            banners[id] = banner
-            window.keepsEveryBanner()
+            watch(banner, id)
             banner.show(on: window.window)
-            Task.immediate { @MainActor [weak self] in
-                _ = await banner.dismissed
-                self?.returned.insert(2_000_000 + id)
-            }
         case .bannerHideID(let slot, let bannerID):
             guard let window = windows[slot] else { return }
             BannerCenter.for(window.window)?.hide(id: "i\(bannerID)")
+        case .undoShow(let id, let slot, let high, let duration, let closeButton):
+            guard banners[id] == nil, let window = windows[slot],
+                  let banner = try? NotificationBanner.undoable(title: "b\(id)", undo: { [weak self] in self?.undoRuns[id, default: 0] += 1 },
+                                                                commit: { [weak self] in self?.commitRuns[id, default: 0] += 1 })
+            else { return }
+            banner.animationDuration = StormTiming.bannerAnimation
+            if high { banner.priority = .high }
+            banner.showsCloseButton = closeButton
+            watch(banner, id)
+            banner.show(on: window.window, duration: duration)
+        case .pressUndo(let id, let double):
+            guard let banner = banners[id], banner.undoOutcome == .pending else { return }
+            if click(\.actionButton, of: banner, twice: double) { undoClicked.insert(id) }
+        case .callUndo(let id):
+            guard let banner = banners[id] else { return }
+            undoReturns[id] = banner.undo()
+        case .pressClose(let id):
+            guard let banner = banners[id], banner.showsCloseButton else { return }
+            click(\.closeButton, of: banner, twice: false)
+        case .swipe(let id):
+            guard let banner = banners[id] else { return }
+            fling(banner)
+        case .dismissAll(let slot):
+            guard let window = windows[slot] else { return }
+            BannerCenter.for(window.window)?.dismissAll()
+        case .maxVisible(let slot, let value):
+            guard let window = windows[slot] else { return }
+            BannerCenter.for(window.window)?.maxVisible = value
+        case .queueLimit(let slot, let value):
+            guard let window = windows[slot] else { return }
+            BannerCenter.for(window.window)?.queueLimit = value
+        case .overflowPolicy(let slot, let policy):
+            guard let window = windows[slot] else { return }
+            BannerCenter.for(window.window)?.overflowPolicy = policy
+        case .stacking(let slot, let stacking):
+            guard let window = windows[slot] else { return }
+            BannerCenter.for(window.window)?.stacking = stacking
         case .hover(let slot, let target):
             guard let window = windows[slot] else { return }
             let widget = hoverWidget(target, in: window)
@@ -202,6 +238,81 @@ final class StormWorld {
         case .animations(let enabled): GtkEnvironment.setAnimationsEnabled(enabled)
         case .wait(let milliseconds): XInput.pump(until: { false }, timeoutMilliseconds: UInt32(milliseconds))
         }
+    }
+
+    /// Files a banner of the storm under `id`: its end is noted and its `dismissed` awaited.
+    private func watch(_ banner: NotificationBanner, _ id: Int) {
+        banner.onDismiss = { [weak self] reason in
+            self?.bannerEnds[id] = (StormRunner.now, reason)
+            self?.dismissReasons[id] = reason
+        }
+        banners[id] = banner
+        Task.immediate { @MainActor [weak self] in
+            _ = await banner.dismissed
+            self?.returned.insert(2_000_000 + id)
+        }
+    }
+
+    /// Clicks a button of a banner on screen with xdotool, if the pointer can reach it there:
+    /// the pointer first rests on the banner (which opens a collapsed deck and holds its
+    /// timeout), and once the banner stands still the button must be what GTK picks at its centre.
+    /// Returns whether it clicked.
+    @discardableResult
+    private func click(_ button: KeyPath<BannerWidget, UnsafeMutablePointer<GtkWidget>>, of banner: NotificationBanner, twice: Bool) -> Bool {
+        guard let (window, widget) = onScreen(banner) else { return false }
+        var clicked = false
+        window.withInput { input in
+            input.moveTo(input.center(of: widget.widget))
+            guard banner.state == .showing, Self.standsStill(widget.widget, in: window) else { return }
+            let target = widget[keyPath: button]
+            guard gtk_widget_get_mapped(target) != 0, gtk_widget_is_sensitive(target) != 0,
+                  Self.picks(target, atCentreIn: window) else { return }
+            let point = input.center(of: target)
+            input.run(input.move(point) + (twice ? ["click", "--repeat", "2", "--delay", "40", "1"] : ["click", "1"]))
+            clicked = true
+        }
+        return clicked
+    }
+
+    /// Flings a banner on screen towards its edge (a swipe), if the pointer can grab it at its centre.
+    private func fling(_ banner: NotificationBanner) {
+        guard let (window, widget) = onScreen(banner) else { return }
+        window.withInput { input in
+            input.moveTo(input.center(of: widget.widget))
+            guard banner.state == .showing, Self.standsStill(widget.widget, in: window),
+                  Self.picks(widget.widget, atCentreIn: window) else { return }
+            let from = input.center(of: widget.widget)
+            input.drag(from: from, to: (from.x, from.y - 50), steps: 5, stepMilliseconds: 5)
+        }
+    }
+
+    private func onScreen(_ banner: NotificationBanner) -> (StormWindow, BannerWidget)? {
+        guard banner.state == .showing, let widget = banner.bannerWidget, gtk_widget_get_mapped(widget.widget) != 0,
+              let root = gtk_widget_get_root(widget.widget),
+              let slot = StormWindow.slots[UnsafeMutableRawPointer(root)], let window = windows[slot] else { return nil }
+        return (window, widget)
+    }
+
+    /// Waits (up to half a second) until `widget` is where it was two frames before.
+    private static func standsStill(_ widget: UnsafeMutablePointer<GtkWidget>, in window: StormWindow) -> Bool {
+        var last: graphene_rect_t?
+        for _ in 0..<15 {
+            window.waitForFrames(2)
+            var bounds = graphene_rect_t()
+            guard gtk_widget_get_mapped(widget) != 0, gtk_widget_compute_bounds(widget, window.window, &bounds) != 0 else { return false }
+            if let last, abs(last.origin.x - bounds.origin.x) < 0.5, abs(last.origin.y - bounds.origin.y) < 0.5 { return true }
+            last = bounds
+        }
+        return false
+    }
+
+    /// Whether GTK picks `widget` (or something inside it) at its centre: nothing covers it there.
+    private static func picks(_ widget: UnsafeMutablePointer<GtkWidget>, atCentreIn window: StormWindow) -> Bool {
+        var centre = graphene_point_t(x: Float(gtk_widget_get_width(widget)) / 2, y: Float(gtk_widget_get_height(widget)) / 2)
+        var point = graphene_point_t()
+        guard gtk_widget_compute_point(widget, window.window, &centre, &point) != 0,
+              let picked = gtk_widget_pick(window.window, Double(point.x), Double(point.y), GTK_PICK_DEFAULT) else { return false }
+        return picked == widget || gtk_widget_is_ancestor(picked, widget) != 0
     }
 
     /// A HUD whose window is still there (showing one in a destroyed window is issue #19's bug 9, not this storm's).

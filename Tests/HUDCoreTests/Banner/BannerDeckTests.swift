@@ -145,6 +145,16 @@ import Testing
         #expect(fixture.queue.queuedBanners.isEmpty)
     }
 
+    /// A front end's setting (BannerCenter.queueLimit) is corrected under its own name, not the queue's.
+    @Test func aNegativeLimitIsReportedUnderTheNameTheAppUsed() throws {
+        let fixture = BannerFixture()
+        fixture.queue.enqueue(try (0..<3).map { try makeBanner("B\($0)") })
+        let (_, messages) = capturingDiagnostics { fixture.queue.setQueueLimit(-1, source: "BannerCenter.queueLimit") }
+        #expect(messages.map(\.source) == ["BannerCenter.queueLimit"])
+        #expect(fixture.queue.queueLimit == 0)
+        #expect(fixture.queue.queuedBanners.isEmpty)
+    }
+
     @Test func aDroppedUndoBannerCommits() throws {
         let fixture = BannerFixture()
         fixture.queue.queueLimit = 0

@@ -218,7 +218,18 @@ import Testing
         #expect(messages.map(\.text) == ["maxVisible 0 is below 1; using 1."])
         let (_, later) = capturingDiagnostics { queue.maxVisible = -2 }
         #expect(queue.maxVisible == 1)
-        #expect(later.count == 1)
+        #expect(later.map(\.source) == ["BannerQueue.maxVisible"])
+    }
+
+    /// A front end's setting (BannerCenter.maxVisible) is corrected under its own name, not the queue's.
+    @Test func maxVisibleBelowOneIsReportedUnderTheNameTheAppUsed() throws {
+        let fixture = BannerFixture()
+        fixture.queue.enqueue(try ["A", "B"].map { try makeBanner($0) })
+        let (_, messages) = capturingDiagnostics { fixture.queue.setMaxVisible(0, source: "BannerCenter.maxVisible") }
+        #expect(messages.map(\.source) == ["BannerCenter.maxVisible"])
+        #expect(fixture.queue.maxVisible == 1)
+        fixture.queue.setMaxVisible(2, source: "BannerCenter.maxVisible")
+        #expect(fixture.queue.visibleBanners.map(\.name) == ["B", "A"])
     }
 
     @Test func goneBannerCannotBeShownAgain() throws {
