@@ -7,7 +7,10 @@ Examples/Snippets/Sources/Snippets/Snippets.swift, so
 Blocks that declare types or extensions go to the top level; the others become
 the body of an async throwing @MainActor function each. `import` lines are
 dropped (the file imports GtkHUD, CGtk and Foundation); a block that is a
-Package.swift fragment is skipped."""
+Package.swift fragment is skipped. A block that starts with `#if canImport(X)`
+needs a package that GtkHUD does not depend on (an app framework): it goes to
+the top level as it is, its imports kept, so it is parsed here and compiled
+wherever X can be imported."""
 import glob, os, re, sys
 
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -55,9 +58,12 @@ def main():
     for source, body in readme + articles + docc:
         if body.lstrip().startswith("// Package.swift"):
             continue
-        code = "\n".join(l for l in body.splitlines() if not l.startswith("import "))
         count += 1
         out.append(f"// {source}, example {count}")
+        if body.lstrip().startswith("#if canImport("):
+            out.append(body)
+            continue
+        code = "\n".join(l for l in body.splitlines() if not l.startswith("import "))
         if re.search(r"^(extension|struct|class|final class|enum|protocol) ", code, re.M):
             out.append(code)
         else:
