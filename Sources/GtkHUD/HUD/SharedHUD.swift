@@ -46,6 +46,11 @@ final class SharedHUD {
         }
         let shared = instance ?? SharedHUD()
         instance = shared
+        // A routed context (.automatic, an app's active window) keeps a run in its window (HUDCore decides).
+        guard shared.controller.placement(for: context.placement, placeIsShown: shared.isPlaceShown) == .resolve else {
+            shared.controller.core.animationsEnabled = GtkEnvironment.animationsEnabled(for: shared.view?.maskWidgetPointer)
+            return shared
+        }
         let overlay: HUDOverlayWidget
         do {
             // A context whose widget is gone counts as automatic, as a host set to nil.
@@ -91,6 +96,11 @@ final class SharedHUD {
         let host = OverlayHost.of(overlay.implementation)
         host.sharedHUD = self
         currentHost = host
+    }
+
+    /// Whether the overlay the HUD is drawn in is there and mapped (its window not hidden).
+    private var isPlaceShown: Bool {
+        view?.overlay.withObject { gtk_widget_get_mapped($0.asWidget) != 0 } ?? false
     }
 
     /// The host of the overlay the HUD is drawn in now.

@@ -38,15 +38,22 @@ public enum AppWindowChoice {
 
     /// Why no window was chosen.
     public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
-        /// The application has no window at all.
-        case noWindows
+        /// The application has no window at all; `others` windows are open
+        /// that were never added to it (`gtk_window_set_application`).
+        case noWindows(others: Int)
         /// It has windows, but every one is hidden.
         case noVisibleWindow
         /// No window has that name; `known` lists the names its windows have.
         case noWindowNamed(String, known: [String])
+        /// A window has that name, but it is not one of the application's:
+        /// it was never added to it (`gtk_window_set_application`).
+        case notTheApplicationsWindow(String)
 
         public var description: String {
             switch self {
+            case .noWindows(let others) where others > 0:
+                "the application has no window; the \(others) open are not its own "
+                    + "(add them with gtk_window_set_application, or use an AdwApplicationWindow)."
             case .noWindows:
                 "the application has no window; present one first."
             case .noVisibleWindow:
@@ -55,6 +62,9 @@ public enum AppWindowChoice {
                 "no window of the application is named “\(name)” "
                     + (known.isEmpty ? "(none of its windows has a name: gtk_widget_set_name, or an id in a .ui file)."
                                      : "(its windows are named \(known.map { "“\($0)”" }.joined(separator: ", "))).")
+            case .notTheApplicationsWindow(let name):
+                "the window named “\(name)” is not one of the application's windows; "
+                    + "add it with gtk_window_set_application (an AdwApplicationWindow is added when made)."
             }
         }
     }
@@ -62,14 +72,20 @@ public enum AppWindowChoice {
     /// The windows `request` picks, as indexes into `windows` (given most
     /// recently focused first): one for ``Request/active`` and
     /// ``Request/named(_:)``, every shown one, in the same order, for ``Request/every``.
+    /// `others` are the open windows that are not the application's: never
+    /// picked, they only make the refusal say what went wrong.
     ///
     /// A named window may be hidden (an app that hides its windows instead of
     /// closing them): the app asked for that one, so its messages wait there
     /// until it is shown, as a hidden context's banners do. Among several
     /// windows of one name (one per document, say) the shown one the user
     /// used last wins. The active and every-window requests pass hidden windows by.
-    public static func pick(_ request: Request, among windows: [Window]) -> Result<[Int], Refusal> {
-        guard !windows.isEmpty else { return .failure(.noWindows) }
+    public static func pick(_ request: Request, among windows: [Window], others: [Window] = []) -> Result<[Int], Refusal> {
+        if case .named(let name) = request, !windows.contains(where: { $0.isNamed(name) }),
+           others.contains(where: { $0.isNamed(name) }) {
+            return .failure(.notTheApplicationsWindow(name))
+        }
+        guard !windows.isEmpty else { return .failure(.noWindows(others: others.count)) }
         let shown = windows.indices.filter { windows[$0].isVisible }
         switch request {
         case .active:

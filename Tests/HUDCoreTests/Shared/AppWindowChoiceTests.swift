@@ -30,9 +30,9 @@ import Testing
     }
 
     @Test func nothingToPickIsRefusedWithTheReason() {
-        #expect(AppWindowChoice.pick(.active, among: []) == .failure(.noWindows))
-        #expect(AppWindowChoice.pick(.every, among: []) == .failure(.noWindows))
-        #expect(AppWindowChoice.pick(.named("x"), among: []) == .failure(.noWindows))
+        #expect(AppWindowChoice.pick(.active, among: []) == .failure(.noWindows(others: 0)))
+        #expect(AppWindowChoice.pick(.every, among: []) == .failure(.noWindows(others: 0)))
+        #expect(AppWindowChoice.pick(.named("x"), among: []) == .failure(.noWindows(others: 0)))
         let hidden = [Window(isVisible: false)]
         #expect(AppWindowChoice.pick(.active, among: hidden) == .failure(.noVisibleWindow))
         #expect(AppWindowChoice.pick(.every, among: hidden) == .failure(.noVisibleWindow))
@@ -44,6 +44,21 @@ import Testing
         #expect(AppWindowChoice.Refusal.noWindowNamed("editor", known: ["main"]).description
             == "no window of the application is named “editor” (its windows are named “main”).")
         #expect(AppWindowChoice.Refusal.noWindowNamed("editor", known: []).description.contains("gtk_widget_set_name"))
-        #expect(AppWindowChoice.Refusal.noWindows.description.contains("no window"))
+        #expect(AppWindowChoice.Refusal.noWindows(others: 0).description.contains("no window"))
+        #expect(AppWindowChoice.Refusal.noWindows(others: 2).description.contains("gtk_window_set_application"))
+    }
+
+    /// Windows the app opened without adding them to itself are never picked;
+    /// the refusal says why (the commonest mistake: no gtk_window_set_application).
+    @Test func aWindowThatIsNotTheApplicationsIsRefusedWithTheReason() {
+        let stray = [Window(name: "editor")]
+        #expect(AppWindowChoice.pick(.named("editor"), among: [Window(name: "main")], others: stray)
+            == .failure(.notTheApplicationsWindow("editor")))
+        #expect(AppWindowChoice.pick(.named("editor"), among: [], others: stray) == .failure(.notTheApplicationsWindow("editor")))
+        #expect(AppWindowChoice.pick(.active, among: [], others: stray) == .failure(.noWindows(others: 1)))
+        #expect(AppWindowChoice.pick(.every, among: [], others: stray) == .failure(.noWindows(others: 1)))
+        #expect(AppWindowChoice.pick(.named("editor"), among: [Window(name: "editor")], others: stray) == .success([0]),
+                "the app's own window of that name")
+        #expect(AppWindowChoice.pick(.active, among: [Window(isVisible: false)], others: stray) == .failure(.noVisibleWindow))
     }
 }
