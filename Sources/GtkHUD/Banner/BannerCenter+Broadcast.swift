@@ -9,7 +9,7 @@ extension BannerCenter {
     /// for `duration` seconds, in each window's own queue.
     ///
     /// ```swift
-    /// BannerCenter.broadcast(duration: 5) { _ in
+    /// try BannerCenter.broadcast(duration: 5) { _ in
     ///     try NotificationBanner(title: "You are offline", subtitle: "Changes are kept until you reconnect")
     /// }
     /// ```
