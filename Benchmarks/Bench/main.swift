@@ -40,6 +40,15 @@ if option("--mode") == "before-init" {
         let overlay: HUDOverlay? = HUDOverlay()
         let banner = try? NotificationBanner(title: "Too early")
         banner?.show(duration: 3)
+        // From another thread (issue #27): dropped at once, said on the main thread once the loop runs.
+        let worker = Thread {
+            ProgressHUD.fromAnyThread.show(status: "Too early")
+            ProgressHUD.fromAnyThread.show(status: "Too early again")
+            NotificationBanner.fromAnyThread.show(title: "Too early")
+            BannerCenter.fromAnyThread.broadcast(title: "Too early")
+        }
+        worker.start()
+        while !worker.isFinished { usleep(1_000) }
         print("nothing shown: \(overlay == nil && !ProgressHUD.isVisible && banner?.state == .hidden && !GtkEnvironment.isInitialized)")
         // The early progress must not pop up a HUD once GTK runs: initialise,
         // present a window, and let the main queue drain past anything queued.

@@ -30,6 +30,18 @@ public enum MainActorBridge {
 
     /// How many times the bridge has drained the main queue.
     public static var drainCount: UInt { UInt(gtkhud_main_queue_bridge_drain_count()) }
+
+    /// Runs `body` on the main actor from any thread: at once when called on
+    /// the main thread (GTK's), else through the main queue, which the GLib
+    /// loop drains in FIFO order, so the bodies one thread hands over run in
+    /// the order it handed them over. Never traps, never waits.
+    public nonisolated static func perform(_ body: @escaping @MainActor @Sendable () -> Void) {
+        if MainQueue.isMainThread {
+            MainActor.assumeIsolated { body() }
+        } else {
+            MainQueue.async(body)
+        }
+    }
 }
 
 /// A GLib main-loop source created from Swift (timeout or idle). Cancelling is

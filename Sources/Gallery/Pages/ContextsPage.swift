@@ -1,6 +1,7 @@
 // Contexts (issue #27): messages confined to a part of a window. Two panes
 // side by side, each a HUDOverlay with its own banners and its own blocking
-// HUD; a stack whose hidden page holds its banners; a dialog window.
+// HUD; a stack whose hidden page holds its banners; a dialog window; a
+// second window of the application (active-window routing, a broadcast).
 import CGtk
 import Foundation
 import GtkHUD
@@ -24,6 +25,8 @@ final class ContextsPage: GalleryPage {
     /// The dialog window while it is open, and the widget the scenario focuses in it.
     private(set) var dialog: Widget?
     private(set) var dialogButton: Widget?
+    /// The application's second window while it is open ("second" by name).
+    private(set) var secondWindow: Widget?
 
     init() {
         let split = UI.group("Split view", description: "Each pane is a HUDOverlay: its own banner queue, its own mask. A blocking HUD in one pane blocks only that pane: Tab cannot enter it, the other pane works on.",
@@ -36,7 +39,15 @@ final class ContextsPage: GalleryPage {
         let dialogGroup = UI.group("Dialog", description: "A widget in a dialog window is in the dialog's context: its banners and HUDs show there, not in this window.", [
             UI.actionRow("Open a dialog", subtitle: "gtk_window_set_transient_for, modal") { self.openDialog() },
         ])
-        widget = UI.page([split, stackGroup, dialogGroup])
+        let windowsGroup = UI.group("Windows", description: "A second window of this application. Messages routed to the application's active window go where you are when they show; a broadcast puts one banner in each window.", [
+            UI.actionRow("Open a second window", subtitle: "adw_application_window_new, named “second”") { self.openSecondWindow() },
+            UI.actionRow("A HUD in the active window in 2 s", subtitle: ".activeWindow(): switch windows meanwhile") {
+                MainLoop.after(milliseconds: 2_000) { self.showInActiveWindow() }
+            },
+            UI.actionRow("A banner in every window", subtitle: "BannerCenter.broadcast(title:)") { self.broadcast() },
+            UI.actionRow("A banner in the second window", subtitle: ".window(named: \"second\")") { self.showInSecondWindow() },
+        ])
+        widget = UI.page([split, stackGroup, dialogGroup, windowsGroup])
     }
 
     func didShow() {}
@@ -171,5 +182,58 @@ final class ContextsPage: GalleryPage {
 
     func closeDialog() {
         if let dialog { gtk_window_destroy(dialog.asWindow) }
+    }
+
+    // MARK: Windows
+
+    /// Opens (or brings forward) the application's second window, named "second".
+    @discardableResult
+    func openSecondWindow() -> Widget {
+        if let secondWindow {
+            gtk_window_present(secondWindow.asWindow)
+            return secondWindow
+        }
+        let app = gtk_window_get_application(Gallery.window.asWindow)!
+        let window = adw_application_window_new(app)!
+        gtk_widget_set_name(window, "second")
+        gtk_window_set_title(window.asWindow, "Second window")
+        gtk_window_set_default_size(window.asWindow, 360, 240)
+        let label = UI.label("A second window of the gallery. Its messages are its own.", wrap: true, xalign: 0.5)
+        UI.margins(label, 24)
+        adw_application_window_set_content(window.raw.typed(AdwApplicationWindow.self), label)
+        _ = Signal.connect(window.raw, "destroy") { [weak self] in self?.secondWindow = nil }
+        secondWindow = window
+        gtk_window_present(window.asWindow)
+        return window
+    }
+
+    func closeSecondWindow() {
+        if let secondWindow { gtk_window_destroy(secondWindow.asWindow) }
+    }
+
+    /// A success HUD in the application's active window, wherever the user is now.
+    func showInActiveWindow() {
+        guard let hud = try? HUD(in: .activeWindow()) else { return }
+        hud.mode = .success
+        hud.label = "In the active window"
+        hud.show()
+        hud.hide(afterDelay: 2)
+    }
+
+    /// One banner in each window of the application.
+    @discardableResult
+    func broadcast(seconds: Double = 4) -> [NotificationBanner] {
+        let banners = BannerCenter.broadcast(title: "In every window", subtitle: "One banner per window", duration: seconds)
+        banners.forEach { BannerTracker.shared.track($0) }
+        return banners
+    }
+
+    /// A banner in the window named "second" (refused with a message while it is closed).
+    @discardableResult
+    func showInSecondWindow(seconds: Double = 4) -> NotificationBanner? {
+        guard let banner = try? NotificationBanner(title: "In the second window", subtitle: "Shown while you were elsewhere") else { return nil }
+        BannerTracker.shared.track(banner)
+        banner.show(in: .window(named: "second"), duration: seconds)
+        return banner
     }
 }

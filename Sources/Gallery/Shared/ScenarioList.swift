@@ -58,6 +58,7 @@ enum Scenarios {
         ("banner-in-panes", "Two panes, each a HUDOverlay: a banner in each at once, then a blocking HUD in the left pane only"),
         ("context-stack-page", "A banner on a GtkStack page switched away: its time stands still until the page shows again"),
         ("banner-in-dialog", "A dialog window's own banner, shown while the focus is in the dialog"),
+        ("banner-background-window", "A banner shown in the gallery window while the user is in the app's second window: it waits, paused, and is read when the gallery is active again; then one banner in each window (BannerCenter.broadcast)"),
         ("banner-burst", "A burst of 100 banners in a second (maxVisible = 3): a calm stack, “+20 more”, the count spoken once"),
         ("banner-deck", "Five banners, maxVisible = 3: two collapsed behind the newest and “+2 more”; the deck opened with the keyboard"),
         ("banner-anchor", "A banner (top by default) anchored above the Banners page's action bar (BannerCenter.anchor): on the bar, on the bottom edge while the bar is hidden, back on it, at the top once the anchor is cleared"),

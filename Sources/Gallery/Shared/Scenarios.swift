@@ -279,6 +279,37 @@ enum ScenarioRunner {
         await Clock.sleep(0.3)
     }
 
+    /// A banner shown in the gallery window while the user is in the app's
+    /// second window: it waits there, paused, and is read when the gallery
+    /// window is active again. Then one banner in every window (a broadcast).
+    private static func contextBackgroundWindow() async {
+        await page(contexts)
+        GtkHUDAttention.pausesWhileWindowInactive = true
+        defer { GtkHUDAttention.pausesWhileWindowInactive = false }
+        _ = BannerCenter.for(Gallery.window) // GtkHUD follows the window's attention from its first use
+        let second = contexts.openSecondWindow()
+        let left = await Await.signal(second.raw, "notify::is-active") { gtk_window_is_active(second.asWindow) != 0 }
+        if !left { emit("note: the second window never became active (no window manager?)") }
+        await Clock.sleep(1) // the screen reader presents the new window first, as a user would hear it
+        guard let banner = try? NotificationBanner(title: "Report exported", subtitle: "While you were in the other window") else { return }
+        BannerTracker.shared.track(banner)
+        banner.show(in: .window(Gallery.window), duration: 1.5)
+        await Clock.pause(1.2) // it is read only once the user is back
+        if left { emit(banner.isTimeoutPaused ? "paused in the window left: yes" : "error: the background window's banner did not wait") }
+        emit("background window activated")
+        gtk_window_present(Gallery.window.asWindow)
+        _ = await Await.signal(Gallery.window.raw, "notify::is-active") { gtk_window_is_active(Gallery.window.asWindow) != 0 }
+        _ = await Clock.until(timeout: 8) { banner.state.isGone }
+        let everywhere = contexts.broadcast(seconds: 1)
+        if everywhere.count != 2 { emit("error: the broadcast showed \(everywhere.count) banners, not one per window") }
+        // The second window's banner waits for the user there, and is read when they go to it.
+        _ = await Clock.until(timeout: 8) { everywhere.contains { $0.state.isGone } }
+        gtk_window_present(second.asWindow)
+        _ = await Clock.until(timeout: 8) { everywhere.allSatisfy { $0.state.isGone } }
+        contexts.closeSecondWindow()
+        await Clock.sleep(0.3)
+    }
+
     /// Puts back what scenarios change, so each starts from the defaults.
     private static func resetSettings() {
         ProgressHUD.minimumDismissTime = 0.6
@@ -685,6 +716,8 @@ enum ScenarioRunner {
             await contextStackPage()
         case "banner-in-dialog":
             await contextDialog()
+        case "banner-background-window":
+            await contextBackgroundWindow()
         case "banner-burst":
             await page(banners)
             banners.center?.maxVisible = 3

@@ -15,7 +15,9 @@ enum Clock {
         await ScreenReaderLink.heardEverything(timeout: 5)
     }
 
-    private static func pause(_ seconds: Double) async {
+    /// Resumes after `seconds` of GLib time, whatever the screen reader has
+    /// said: for a message that waits, unspoken, for the user to come back.
+    static func pause(_ seconds: Double) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             MainLoop.after(milliseconds: UInt32(max(0, seconds) * 1000)) { continuation.resume() }
         }

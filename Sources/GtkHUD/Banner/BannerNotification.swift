@@ -440,7 +440,7 @@ public final class NotificationBanner {
         show(in: context, duration: duration, source: "NotificationBanner.show(in:duration:)")
     }
 
-    private func show(in context: PresentationContext, duration: Double?, source: String) {
+    func show(in context: PresentationContext, duration: Double?, source: String) {
         guard GtkHUDRuntime.prepare(caller: source) else { return }
         // Here only what needs GTK: the overlay. The banner itself (dismissed
         // already?) and the duration are checked once, by the queue, reported from `source`.

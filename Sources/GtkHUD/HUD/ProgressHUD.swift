@@ -162,10 +162,19 @@ public enum ProgressHUD {
 
     /// Where the HUD appears: ``PresentationContext/automatic`` (the default:
     /// the window ``PresentationContext/router`` picks, the active one),
-    /// a window, an overlay, or the nearest overlay around a widget. Looked up
-    /// at every show, so the HUD moves (as it is) when the context changes.
-    /// The widget is not kept alive: once it is destroyed the HUD goes where
-    /// `.automatic` points.
+    /// an application's active or named window
+    /// (``PresentationContext/activeWindow(of:)``), a window, an overlay, or
+    /// the nearest overlay around a widget.
+    ///
+    /// A window, an overlay or a widget is looked up at every show, so the
+    /// HUD moves (as it is) when you change the context. A routed context
+    /// (`.automatic`, an application's window) is routed when the HUD starts
+    /// a run; until it has gone, the run's calls (progress, a new status, its
+    /// result) stay in that window even when the user switches to another, as
+    /// SVProgressHUD's do: a "Saving" HUD and its mask never jump onto the
+    /// window the user went to. A window hidden meanwhile is left: the next
+    /// call routes again. The widget is not kept alive: once it is destroyed
+    /// the HUD goes where `.automatic` points.
     public static var context: PresentationContext {
         get { SharedHUD.context.context ?? .automatic }
         set { SharedHUD.context = StoredPresentationContext(newValue) }

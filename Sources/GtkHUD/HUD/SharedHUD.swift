@@ -27,32 +27,55 @@ final class SharedHUD {
     private init() {
         controller = SharedHUDController(scheduler: GLibScheduler.shared, announcementClock: HUDBezelPresenter.announcementClock,
                                          postedProgress: SharedHUD.postedProgress)
-        controller.sourcePrefix = "ProgressHUD"
+        controller.sourcePrefix = SharedHUD.publicName
         controller.core.timing = SharedHUD.timing
         _ = controller.lifecycle.addObserver { [weak self] event in
             SharedHUD.hub.send(event, status: self?.controller.content.status)
         }
     }
 
+    /// The name messages about a call go under: `ProgressHUD`, or
+    /// `ProgressHUD.fromAnyThread` while such a call runs (``reporting(as:_:)``).
+    private(set) static var publicName = "ProgressHUD"
+
+    /// Runs `body` (a ``ProgressHUD`` call) with its messages under `name`.
+    static func reporting(as name: String, _ body: () -> Void) {
+        let previous = publicName
+        publicName = name
+        instance?.controller.sourcePrefix = name
+        defer {
+            publicName = previous
+            instance?.controller.sourcePrefix = previous
+        }
+        body()
+    }
+
     /// The shared HUD, attached to the current host's overlay; nil (with a
     /// clear message) before GTK is initialised or when there is no window.
     static func prepare(caller: String = #function) -> SharedHUD? {
-        guard GtkHUDRuntime.prepare(caller: "ProgressHUD.\(caller)") else { return nil }
+        let caller = "\(publicName).\(caller)"
+        instance?.controller.sourcePrefix = publicName
+        guard GtkHUDRuntime.prepare(caller: caller) else { return nil }
         // A destroyed window the app still holds would take an overlay and a HUD nobody sees.
         if let host = context.widget, WindowLiveness.destroyedWindow(of: host) != nil {
-            Diagnostics.report("ProgressHUD.\(caller)", "ProgressHUD.context is in a destroyed window (gtk_window_destroy); "
+            Diagnostics.report(caller, "ProgressHUD.context is in a destroyed window (gtk_window_destroy); "
                 + "set another context or .automatic. Nothing was shown.")
             return nil
         }
         let shared = instance ?? SharedHUD()
         instance = shared
+        // A routed context (.automatic, an app's active window) keeps a run in its window (HUDCore decides).
+        guard shared.controller.placement(for: context.placement, placeIsShown: shared.isPlaceShown) == .resolve else {
+            shared.controller.core.animationsEnabled = GtkEnvironment.animationsEnabled(for: shared.view?.maskWidgetPointer)
+            return shared
+        }
         let overlay: HUDOverlayWidget
         do {
             // A context whose widget is gone counts as automatic, as a host set to nil.
             guard let resolved = try OverlayHost.resolve(context.context ?? .automatic) else { return nil }
             overlay = resolved
         } catch {
-            Diagnostics.report("ProgressHUD.\(caller)", "\(error.description) Nothing was shown.")
+            Diagnostics.report(caller, "\(error.description) Nothing was shown.")
             return nil
         }
         shared.attach(to: HUDOverlay.facade(of: overlay.widget))
@@ -91,6 +114,11 @@ final class SharedHUD {
         let host = OverlayHost.of(overlay.implementation)
         host.sharedHUD = self
         currentHost = host
+    }
+
+    /// Whether the overlay the HUD is drawn in is there and mapped (its window not hidden).
+    private var isPlaceShown: Bool {
+        view?.overlay.withObject { gtk_widget_get_mapped($0.asWidget) != 0 } ?? false
     }
 
     /// The host of the overlay the HUD is drawn in now.

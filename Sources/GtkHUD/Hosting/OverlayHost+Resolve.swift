@@ -19,6 +19,10 @@ extension OverlayHost {
         case noWindow
         /// `.overlay` with an overlay whose widget was destroyed.
         case overlayDestroyed
+        /// A router said why it found no window (an application's windows, say).
+        case refused(String)
+        /// Routers that kept pointing to other routers.
+        case routerLoop
 
         var description: String {
             switch self {
@@ -31,6 +35,9 @@ extension OverlayHost {
                 "there is no visible window to show it in; present a window first, or name one "
                     + "(a context other than .automatic, or PresentationContext.router)."
             case .overlayDestroyed: "the HUDOverlay was destroyed."
+            case .refused(let reason): reason
+            case .routerLoop: "the routers point to one another more than \(OverlayHost.routeHops) times; "
+                + "a router must end at a window, an overlay or a widget."
             }
         }
 
@@ -39,7 +46,7 @@ extension OverlayHost {
             switch self {
             case .notAWidget: .notAWidget
             case .windowDestroyed, .overlayDestroyed: .hostWindowDestroyed
-            case .notInWindow, .rootIsNotAWindow, .noWindow: .notInWindow
+            case .notInWindow, .rootIsNotAWindow, .noWindow, .refused, .routerLoop: .notInWindow
             }
         }
     }
@@ -54,10 +61,19 @@ extension OverlayHost {
     /// overlay that is its content, or else to the layer GtkHUD adds to it.
     /// Call only after ``GtkHUDRuntime/prepare(caller:)`` succeeded.
     static func resolve(_ context: PresentationContext, creating: Bool = true) throws(ResolveFailure) -> HUDOverlayWidget? {
+        try resolve(context, creating: creating, hops: 0)
+    }
+
+    /// How many routers a context may pass through (a router may pick a routed context).
+    nonisolated static let routeHops = 8
+
+    private static func resolve(_ context: PresentationContext, creating: Bool, hops: Int) throws(ResolveFailure) -> HUDOverlayWidget? {
         switch context {
         case .automatic:
-            guard let routed = PresentationContext.router.route() else { throw .noWindow }
-            return try resolve(routed, creating: creating)
+            return try resolve(.routed(PresentationContext.router), creating: creating, hops: hops)
+        case .routed(let router):
+            guard hops < routeHops else { throw .routerLoop }
+            return try resolve(router.route().get(), creating: creating, hops: hops + 1)
         case .overlay(let overlay):
             let implementation = overlay.implementation
             guard implementation.isAlive, !implementation.isDisposed else { throw .overlayDestroyed }

@@ -1,5 +1,6 @@
 import CGtk
 import GtkSupport
+import HUDCore
 import HUDWidgets
 
 /// Where a HUD or a banner goes: one value every front end takes
@@ -32,6 +33,40 @@ public enum PresentationContext {
     /// `AdwDialog` (libadwaita 1.5 and later) without an overlay of its own,
     /// the dialog gets a layer of its own, as a window does.
     case widget(any GtkWidgetConvertible)
+    /// Wherever `router` points when the message is shown, as ``automatic``
+    /// does with the app-wide ``router``. ``activeWindow(of:)`` and
+    /// ``window(named:of:)`` are two such routers.
+    case routed(PresentationRouter)
+
+    /// The application's active window when the message is shown: the window
+    /// of `app` the user focused last (`gtk_application_get_active_window`),
+    /// if it is shown, else the shown one focused before it.
+    ///
+    /// In an app with several windows this is the app's own notion, kept by
+    /// GTK per application, so a dialog the app never added to itself
+    /// (`gtk_window_set_application`) does not count, and neither does another
+    /// program's window. Nothing is kept but a weak reference to `app`.
+    ///
+    /// - Parameter app: the application; nil (the default) takes the one
+    ///   running (`g_application_get_default()`) at each show.
+    public static func activeWindow(of app: (any GtkApplicationConvertible)? = nil) -> PresentationContext {
+        .routed(.activeWindow(of: app))
+    }
+
+    /// The window of `app` named `name` when the message is shown: its
+    /// widget name (`gtk_widget_set_name`, the `name` property in a `.ui`
+    /// file) or its id in a `.ui` file (`<object class="AdwApplicationWindow" id="editor">`).
+    ///
+    /// Names are GTK's own, so a window built from a `.ui` file is named
+    /// already, and a name can be a role: among several windows of one name
+    /// (one per document), the shown one the user focused last is taken. A
+    /// named window that is hidden still takes its messages, which wait there
+    /// until it is shown. No window of that name: the call is refused with a
+    /// message listing the names there are (and saying so when the window of
+    /// that name was never added to the application).
+    public static func window(named name: String, of app: (any GtkApplicationConvertible)? = nil) -> PresentationContext {
+        .routed(.window(named: name, of: app))
+    }
 
     /// What ``automatic`` means: ``PresentationRouter/frontWindow`` (the active
     /// visible window, else the most recently listed visible one) unless you
@@ -48,12 +83,16 @@ public enum PresentationContext {
 /// ```
 @MainActor
 public struct PresentationRouter {
-    private let pick: @MainActor () -> PresentationContext?
+    private let pick: @MainActor () -> Result<PresentationContext, OverlayHost.ResolveFailure>
 
     /// A router that calls `pick` at each show. Returning nil (or
     /// ``PresentationContext/automatic``) means "no window": the call is
     /// refused with a message, as with no window at all.
     public init(_ pick: @escaping @MainActor () -> PresentationContext?) {
+        self.pick = { pick().map { .success($0) } ?? .failure(.noWindow) }
+    }
+
+    private init(picking pick: @escaping @MainActor () -> Result<PresentationContext, OverlayHost.ResolveFailure>) {
         self.pick = pick
     }
 
@@ -63,11 +102,35 @@ public struct PresentationRouter {
         PresentationRouter { OverlayHost.frontWindow().map { .window(GtkWidgetRef(pointer: $0)) } }
     }
 
+    /// The active window of `app` at each show; see ``PresentationContext/activeWindow(of:)``.
+    /// As the app-wide router it sends every `.automatic` message (the shared
+    /// HUD's, ``BannerCenter/front``'s, the calls from other threads) there:
+    ///
+    /// ```swift
+    /// PresentationContext.router = .activeWindow(of: app)
+    /// ```
+    public static func activeWindow(of app: (any GtkApplicationConvertible)? = nil) -> PresentationRouter {
+        routing(.active, of: ApplicationTarget(app))
+    }
+
+    /// The window of `app` named `name` at each show; see ``PresentationContext/window(named:of:)``.
+    public static func window(named name: String, of app: (any GtkApplicationConvertible)? = nil) -> PresentationRouter {
+        routing(.named(name), of: ApplicationTarget(app))
+    }
+
+    private static func routing(_ request: AppWindowChoice.Request, of target: ApplicationTarget) -> PresentationRouter {
+        PresentationRouter(picking: {
+            ApplicationWindows.pick(request, of: target)
+                .map { .window(GtkWidgetRef(pointer: $0[0])) }
+                .mapError { .refused($0.description) }
+        })
+    }
+
     /// The context this router picks now; never ``PresentationContext/automatic``.
-    func route() -> PresentationContext? {
-        switch pick() {
-        case .automatic, nil: nil
-        case let context?: context
+    func route() -> Result<PresentationContext, OverlayHost.ResolveFailure> {
+        pick().flatMap { context in
+            if case .automatic = context { return .failure(.noWindow) }
+            return .success(context)
         }
     }
 }
@@ -82,6 +145,7 @@ struct StoredPresentationContext {
         case window(WeakObjectRef)
         case overlay(WeakObjectRef)
         case widget(WeakObjectRef)
+        case routed(PresentationRouter)
     }
 
     private let target: Target
@@ -92,19 +156,24 @@ struct StoredPresentationContext {
         case .window(let widget): target = widget.gtkWidget.map { .window(WeakObjectRef($0.raw)) } ?? .automatic
         case .overlay(let overlay): target = .overlay(WeakObjectRef(overlay.pointer.raw))
         case .widget(let widget): target = widget.gtkWidget.map { .widget(WeakObjectRef($0.raw)) } ?? .automatic
+        case .routed(let router): target = .routed(router)
         }
     }
 
-    /// Whether this names a widget or an overlay (not ``PresentationContext/automatic``).
-    var isExplicit: Bool {
-        if case .automatic = target { return false }
-        return true
+    /// How the shared HUD follows this context (HUDCore's ``/HUDCore/SharedHUDPlacement``):
+    /// a named place at every call, a routed one when a run starts.
+    var placement: SharedHUDPlacement.Context {
+        switch target {
+        case .automatic, .routed: .routed
+        case .window, .overlay, .widget: .named
+        }
     }
 
     /// The context, or nil when its widget is gone.
     var context: PresentationContext? {
         switch target {
         case .automatic: return .automatic
+        case .routed(let router): return .routed(router)
         case .window(let reference): return reference.withObject { .window(GtkWidgetRef(pointer: $0.asWidget)) }
         case .widget(let reference): return reference.withObject { .widget(GtkWidgetRef(pointer: $0.asWidget)) }
         case .overlay(let reference):
@@ -115,7 +184,7 @@ struct StoredPresentationContext {
     /// The widget it names, if it names one that is still there.
     var widget: UnsafeMutablePointer<GtkWidget>? {
         switch target {
-        case .automatic: nil
+        case .automatic, .routed: nil
         case .window(let reference), .widget(let reference), .overlay(let reference): reference.withObject { $0.asWidget }
         }
     }

@@ -47,7 +47,9 @@ typealias HUDCoreDiagnostics = HUDCore.Diagnostics
 ///
 /// It watches libdispatch's main-queue file descriptor from GLib and drains
 /// the queue when it becomes readable: no timer polls, and jobs run in FIFO
-/// order on the GTK thread. `install()` is idempotent.
+/// order on the GTK thread. `install()` is idempotent. `perform { … }` runs a
+/// main-actor closure from any thread: at once on the main thread, else in the
+/// calling thread's order.
 public typealias MainActorBridge = GtkSupport.MainActorBridge
 /// A CSS provider installed on the default display, e.g. `StyleSheet(priority: .application)`.
 ///

@@ -42,6 +42,23 @@ public final class GtkHUDApplication {
         return g_application_run(application.pointer.assumingMemoryBound(to: GApplication.self), 0, nil)
     }
 
+    /// The `AdwApplication` underneath, for GTK calls and the multi-window
+    /// calls (``PresentationContext/activeWindow(of:)``).
+    public var gtkApplication: UnsafeMutablePointer<GtkApplication>? {
+        application.pointer.assumingMemoryBound(to: GtkApplication.self)
+    }
+
+    /// Opens one more window of the application (call it once the application
+    /// runs: from `activate` or later), titled `title`, `width` × `height`
+    /// pixels, named `name` for ``PresentationContext/window(named:of:)`` when
+    /// given. The window belongs to GTK (closing it destroys it).
+    @discardableResult
+    public func openWindow(title: String, name: String? = nil, width: Int32 = 640, height: Int32 = 480) -> GtkWidgetRef {
+        let window = newWindow(title: title, width: width, height: height)
+        if let name { gtk_widget_set_name(window, name) }
+        return GtkWidgetRef(pointer: window)
+    }
+
     /// Closes the window and ends ``run(title:width:height:activate:)``.
     public func quit() {
         if let window { gtk_window_destroy(window.widget.asWindow) }
@@ -50,8 +67,13 @@ public final class GtkHUDApplication {
     }
 
     private func makeWindow(title: String, width: Int32, height: Int32) -> UnsafeMutablePointer<GtkWidget> {
-        let created = adw_application_window_new(application.pointer.assumingMemoryBound(to: GtkApplication.self))!
+        let created = newWindow(title: title, width: width, height: height)
         window = ObjectRef(retaining: created.raw)
+        return created
+    }
+
+    private func newWindow(title: String, width: Int32, height: Int32) -> UnsafeMutablePointer<GtkWidget> {
+        let created = adw_application_window_new(application.pointer.assumingMemoryBound(to: GtkApplication.self))!
         gtk_window_set_title(created.asWindow, title)
         gtk_window_set_default_size(created.asWindow, width, height)
         let page = adw_status_page_new()!

@@ -44,6 +44,18 @@ enum GtkHUDRuntime {
         HUDCoreDiagnostics.handler = { message in gtkhud_log_message(message.source, "\(message.source): \(message.text)") }
     }
 
+    /// Whether GTK is initialised, from any thread (the calls of other threads check it as they are made).
+    nonisolated static var isGtkInitialized: Bool { gtk_is_initialized() != 0 }
+
+    /// A call made before GTK was initialised (on another thread, say) and
+    /// dropped: said once per API, on the main thread, whatever GTK's state is by then.
+    static func reportCalledBeforeInitialization(_ caller: String) {
+        _ = prepare(caller: caller) // GtkHUD's log set up; says it already if GTK is still not initialised
+        guard reported.insert(caller).inserted else { return } // once per API: nothing more if prepare just said it
+        HUDCoreDiagnostics.report(caller, "called on another thread before GTK was initialised; call gtk_init() or adw_init() "
+            + "(or run inside GApplication's activate) before showing HUDs or banners. Nothing was shown.")
+    }
+
     /// The calls already reported: each API once, however often it is called.
     private static var reported: Set<String> = []
     private static func reportNotInitialized(_ caller: String) {

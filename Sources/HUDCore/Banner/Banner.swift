@@ -143,6 +143,9 @@ public final class Banner {
     var lastAnnouncement: BannerAnnouncement?
     /// Whether screen readers were told how to reach it by keyboard (once per banner).
     var hasGivenReachHint = false
+    /// What it shows was not spoken because the user was not there (its window
+    /// left, its context hidden): it is spoken when they come back, if still shown.
+    var announcementWaitsForAttention = false
     var entranceTimer: ScheduledTimer?
     var exitTimer: ScheduledTimer?
     /// The spoken count of a burst of arrivals (``BannerIDPolicy/count``), due when the burst is over.

@@ -119,6 +119,15 @@ public struct BannerContent: Hashable, Sendable {
         self.image = image
     }
 
+    /// Whether title, subtitle and image would make content; when they would
+    /// not, says so under `source` (the public name called) and returns false.
+    @MainActor
+    public static func validate(title: String?, subtitle: String?, image: ImageSource?, source: String) -> Bool {
+        guard nonBlank(title) == nil, nonBlank(subtitle) == nil, image == nil else { return true }
+        Diagnostics.report(source, BannerContentError.empty.description)
+        return false
+    }
+
     private static func nonBlank(_ text: String?) -> String? {
         guard let text, !text.isBlank else { return nil }
         return text

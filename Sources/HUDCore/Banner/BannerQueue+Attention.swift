@@ -37,6 +37,10 @@ extension BannerQueue {
 
     private func followWindowAttention() {
         if windowAttention.holdsBanners { hold(.windowInactive) } else { release(hold: .windowInactive) }
+        if !windowAttention.holdsBanners {
+            // Shown (or changed) while the user was away: said now that they are back.
+            for banner in visibleBanners where banner.announcementWaitsForAttention && isShowing(banner) { announce(banner) }
+        }
         if isWindowAttended {
             for banner in visibleBanners { desktopNotificationSeen(for: banner) }
         } else if isWindowAway {

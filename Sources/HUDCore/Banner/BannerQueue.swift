@@ -407,6 +407,13 @@ public final class BannerQueue {
     /// Tells the view to speak what `banner` shows now, with the hint on how
     /// to reach it if the chord would reach it now (it is the newest on screen).
     func announce(_ banner: Banner) {
+        // A screen reader does not speak for a window the user left (Orca
+        // drops it) or a hidden page: it is said when the user comes back.
+        guard !windowAttention.holdsBanners else {
+            banner.announcementWaitsForAttention = true
+            return
+        }
+        banner.announcementWaitsForAttention = false
         banner.lastAnnouncement = BannerAnnouncement(banner.content)
         let chordReachesIt = visibleBanners.first === banner
         guard let announcement = banner.lastAnnouncement?.addingReachHint(

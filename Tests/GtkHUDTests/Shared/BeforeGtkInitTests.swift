@@ -38,7 +38,11 @@ final class BeforeGtkInitTests: XCTestCase {
         // The message goes through GLib's structured log, domain GtkHUD (#11 bug 14: it went to stdout).
         // One message per API called (ProgressHUD.show twice: once), not one for the first call only.
         for call in ["ProgressHUD.show(status:)", "ProgressHUD.showSuccess(status:)", "NotificationBanner.show(on:duration:)",
-                     "HUDOverlay.init(content:)", "ProgressHUD.setProgress(_:)"] {
+                     "HUDOverlay.init(content:)", "ProgressHUD.setProgress(_:)",
+                     // Issue #27: from another thread, said once the main loop runs.
+                     "ProgressHUD.fromAnyThread.show(status:)",
+                     "NotificationBanner.fromAnyThread.show(title:subtitle:id:inWindowNamed:duration:)",
+                     "BannerCenter.fromAnyThread.broadcast(title:subtitle:id:duration:)"] {
             XCTAssertEqual(log.components(separatedBy: call).count - 1, 1, "\(call) reported once: \(log)")
         }
         XCTAssertTrue(log.contains("GtkHUD-Message"), "a GLib message in the GtkHUD domain: \(log)")

@@ -103,3 +103,48 @@ import Testing
         #expect(notifier.events == ["send Saved", "withdraw Saved"], "seen once its pane shows")
     }
 }
+
+/// Issue #27: a banner shown while the user is in another window (or on
+/// another page) is spoken when they come back, once; screen readers drop
+/// what a window the user left says.
+@MainActor
+@Suite struct BannerUnattendedAnnouncementTests {
+    @Test func aBannerShownInAWindowTheUserLeftIsSpokenWhenTheyComeBack() throws {
+        let fixture = BannerFixture()
+        fixture.queue.windowAttentionChanged(isAttended: true)
+        fixture.queue.windowAttentionChanged(isAttended: false)
+        fixture.queue.enqueue(try makeBanner("Exported"), duration: 2)
+        fixture.advance(30)
+        #expect(fixture.presenter.announcements.isEmpty, "nothing said into a window the user left")
+        fixture.queue.windowAttentionChanged(isAttended: true)
+        #expect(fixture.presenter.announcements == ["Exported"])
+        fixture.queue.windowAttentionChanged(isAttended: false)
+        fixture.queue.windowAttentionChanged(isAttended: true)
+        #expect(fixture.presenter.announcements == ["Exported"], "once")
+    }
+
+    @Test func aHiddenPagesBannerIsSpokenWhenThePageShowsAndAWindowNeverActiveSpeaksAtOnce() throws {
+        let fixture = BannerFixture()
+        fixture.queue.contextVisibilityChanged(ContextVisibility(isMapped: false, isWindowMapped: true))
+        fixture.queue.enqueue(try makeBanner("On page one"), duration: 2)
+        #expect(fixture.presenter.announcements.isEmpty)
+        fixture.queue.contextVisibilityChanged(ContextVisibility(isMapped: true, isWindowMapped: true))
+        #expect(fixture.presenter.announcements == ["On page one"])
+        let headless = BannerFixture()
+        headless.queue.enqueue(try makeBanner("Kiosk"), duration: 2)
+        #expect(headless.presenter.announcements == ["Kiosk"], "a window never active is not away")
+    }
+
+    @Test func aBannerGoneBeforeTheUserIsBackSaysNothing() throws {
+        let fixture = BannerFixture()
+        fixture.queue.windowAttentionChanged(isAttended: true)
+        fixture.queue.windowAttentionChanged(isAttended: false)
+        let banner = try makeBanner("Typing…")
+        banner.content.pausesWhileWindowInactive = false
+        fixture.queue.enqueue(banner, duration: 1)
+        fixture.advance(5)
+        #expect(banner.state == .gone(.timeout))
+        fixture.queue.windowAttentionChanged(isAttended: true)
+        #expect(fixture.presenter.announcements.isEmpty)
+    }
+}

@@ -10,6 +10,7 @@ import GtkHUD
 @MainActor var box: UnsafeMutablePointer<GtkBox>! = nil
 @MainActor var actionBar: UnsafeMutablePointer<GtkWidget>! = nil
 @MainActor var toolbar: UnsafeMutablePointer<GtkWidget>! = nil
+@MainActor var app: UnsafeMutablePointer<AdwApplication>! = nil
 @MainActor final class Label { var text = "" }
 @MainActor let label = Label()
 
@@ -21,6 +22,7 @@ func download() async throws -> Data { Data() }
 func upload(reporting report: @escaping @Sendable (Double) -> Void) async throws -> [Photo] { [] }
 @MainActor func restoreFiles() {}
 @MainActor func purgeFiles() {}
+func exportDocument() throws {}
 
 /// A stand-in for a Swift GTK binding's widget class.
 enum SomeBinding {
