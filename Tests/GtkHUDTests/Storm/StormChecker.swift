@@ -1,7 +1,7 @@
 import CGtk
 @testable import GtkHUD
+@testable import HUDCore
 import GtkSupport
-import HUDCore
 
 /// A check that did not hold: `check` names it (the shrinker keeps a smaller
 /// run only if it fails the same check), `detail` says what was seen.
@@ -233,14 +233,18 @@ struct StormChecker {
             guard state == .showing else { bannerShowingSince[id] = nil; continue }
             showing[expected.window, default: 0] += 1
             if let title = banner.title { model.displayedTexts[title] = lastStep }
-            if banner.title == "b\(id)" { expectAnnouncement(banner.title, window: expected.window) }
+            // Spoken once the user is there: a banner shown into a window they left waits for their return.
+            if banner.title == "b\(id)", !Self.announcementsWait(in: world.windows[expected.window]) {
+                expectAnnouncement(banner.title, window: expected.window)
+            }
             guard let widget = banner.widget?.gtkWidget, gtk_widget_get_mapped(widget) != 0 else {
                 fail("banner.unmapped", "banner\(id) is showing but its widget is not mapped")
                 continue
             }
             if !Self.isIn(widget, window: expected.window) { fail("banner.window", "banner\(id) is not in window\(expected.window)") }
             if expected.actionable, model.screenReaderOn, let left = banner.remainingTime {
-                fail("banner.timedUnderReader", "banner\(id) has an action and \(left) left while a screen reader runs")
+                fail("banner.timedUnderReader", "banner\(id) (\"\(banner.title ?? "")\", action \(banner.core.content.action?.label ?? "none")) "
+                     + "has an action and \(left) left while a screen reader runs")
             }
             // Hover and focus hold the timeout, and so does a window the user left
             // (after it was active once) unless the banner opted out: the clock
@@ -318,6 +322,11 @@ struct StormChecker {
         // A message shown must be spoken within three steps (the GTK < 4.14 path waits 150 ms),
         // unless its window went first (the description then has nowhere to go).
         for (text, awaited) in awaitedAnnouncements.sorted(by: { $0.key < $1.key }) where step - awaited.step > 3 {
+            // The user left its window before it was said: the clock starts again when they are back.
+            if Self.announcementsWait(in: awaited.window.flatMap { world.windows[$0] }) {
+                awaitedAnnouncements[text] = (step, awaited.window)
+                continue
+            }
             awaitedAnnouncements[text] = nil
             if awaited.window.map({ world.windows[$0] != nil }) ?? true {
                 fail("announce.missing", "\"\(text)\" was shown in step \(awaited.step) but never announced")
@@ -336,6 +345,13 @@ struct StormChecker {
     static func isIn(_ widget: UnsafeMutablePointer<GtkWidget>, window slot: Int) -> Bool {
         guard let root = gtk_widget_get_root(widget) else { return false }
         return StormWindow.slots[UnsafeMutableRawPointer(root)] == slot
+    }
+
+    /// Whether banners in `window` are spoken later, when the user is back
+    /// (the core's rule: its window left after being used, or its context hidden).
+    static func announcementsWait(in window: StormWindow?) -> Bool {
+        guard let window, let center = BannerCenter.for(window.window) else { return false }
+        return center.queue.windowAttention.holdsBanners
     }
 
     static func isHovered(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {

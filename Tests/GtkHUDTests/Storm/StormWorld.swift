@@ -268,8 +268,15 @@ final class StormWorld {
             guard gtk_widget_get_mapped(target) != 0, gtk_widget_is_sensitive(target) != 0,
                   Self.picks(target, atCentreIn: window) else { return }
             let point = input.center(of: target)
-            input.run(input.move(point) + (twice ? ["click", "--repeat", "2", "--delay", "40", "1"] : ["click", "1"]))
+            input.run(input.move(point) + ["click", "1"])
             clicked = true
+            guard twice else { return }
+            // The second press of a double click, only onto the same button: once the first
+            // press took effect, the banner may leave and another slide under the pointer,
+            // which a person's second press would hit but the model cannot know about.
+            _ = XInput.pump(until: { gtk_widget_is_sensitive(target) == 0 || banner.state != .showing }, timeoutMilliseconds: 300)
+            guard banner.state == .showing, Self.picks(target, atCentreIn: window) else { return }
+            input.run(["click", "1"])
         }
         return clicked
     }
