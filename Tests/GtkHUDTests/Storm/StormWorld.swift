@@ -274,8 +274,12 @@ final class StormWorld {
             // The second press of a double click, only onto the same button: once the first
             // press took effect, the banner may leave and another slide under the pointer,
             // which a person's second press would hit but the model cannot know about.
-            _ = XInput.pump(until: { gtk_widget_is_sensitive(target) == 0 || banner.state != .showing }, timeoutMilliseconds: 300)
-            guard banner.state == .showing, Self.picks(target, atCentreIn: window) else { return }
+            // The button is looked up again each time: a banner that left has no widgets any more.
+            @MainActor func stillThere() -> UnsafeMutablePointer<GtkWidget>? {
+                banner.state == .showing ? banner.bannerWidget.map { $0[keyPath: button] } : nil
+            }
+            _ = XInput.pump(until: { stillThere().map { gtk_widget_is_sensitive($0) == 0 } ?? true }, timeoutMilliseconds: 300)
+            guard let again = stillThere(), Self.picks(again, atCentreIn: window) else { return }
             input.run(["click", "1"])
         }
         return clicked
