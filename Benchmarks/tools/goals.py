@@ -103,7 +103,8 @@ class Goal:
         word = {"at_most": "over", "at_least": "short", "exactly": "off"}[self.kind]
         sign = "-" if word == "short" else "+"
         share = f" ({sign}{gap / abs(self.limit):.0%})" if self.limit else ""
-        return f"{word} by {gap:.3g}{share}"
+        amount = f"{gap:.0f}" if gap >= 100 else f"{gap:.3g}"
+        return f"{word} by {amount}{share}"
 
 
 def at_most(limit):
