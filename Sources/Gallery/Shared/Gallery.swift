@@ -189,23 +189,7 @@ enum Gallery {
 
     /// Follows the light/dark preference, or forces dark.
     static func setDark(_ dark: Bool) {
-        let manager = adw_style_manager_get_default()!
-        // Work-around: HUDBezelWidget listens to `notify::dark` through the
-        // argument-less Signal.connect trampoline, which reads the GParamSpec
-        // as its closure and crashes. Block those handlers around the change;
-        // automatic bezels use the same named colours in light and dark, so
-        // nothing on screen goes stale.
-        let object = UnsafeMutableRawPointer(manager)
-        let notify = g_signal_lookup("notify", gtkhud_instance_type(object))
-        let match = GSignalMatchType(rawValue: G_SIGNAL_MATCH_ID.rawValue | G_SIGNAL_MATCH_DETAIL.rawValue | G_SIGNAL_MATCH_UNBLOCKED.rawValue)
-        let detail = g_quark_from_string("dark")
-        var blocked: [gulong] = []
-        while case let id = g_signal_handler_find(object, match, notify, detail, nil, nil, nil), id != 0 {
-            g_signal_handler_block(object, id)
-            blocked.append(id)
-        }
-        adw_style_manager_set_color_scheme(manager, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_DEFAULT)
-        for id in blocked { g_signal_handler_unblock(object, id) }
+        adw_style_manager_set_color_scheme(adw_style_manager_get_default(), dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_DEFAULT)
     }
 
     /// Dismisses the shared HUD, every HUD and every banner on the window.
