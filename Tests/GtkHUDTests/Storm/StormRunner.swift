@@ -63,9 +63,10 @@ enum StormRunner {
 
         for (index, step) in steps.enumerated() where !stops {
             let number = index + 1
-            for operation in step {
+            for operation in step where model.canModel(operation) {
                 switch operation {
-                case .hover, .clickEntry, .tab, .activate, .pressBannerShortcut, .escape, .pressUndo, .pressClose, .swipe: usedInput = true
+                case .hover, .clickEntry, .tab, .activate, .pressBannerShortcut, .escape, .pressUndo, .pressClose, .swipe,
+                     .clickContext, .tabRound: usedInput = true
                 default: break
                 }
                 model.apply(operation, now: now, step: number)
@@ -121,6 +122,11 @@ enum StormRunner {
             [.maxVisible(window: 0, 2)], [.undoShow(3, window: 0, high: false, duration: nil, closeButton: true)],
             [.bannerShow(4, window: 0, high: false, duration: nil, action: false)], [.pressUndo(3, double: false)],
             [.undoShow(5, window: 0, high: false, duration: nil, closeButton: true)], [.pressClose(5)], [.swipe(4)], [.dismissAll(window: 0)],
+            [.activate(window: 1)], [.setAnchor(window: 0, .above)], [.placedBanner(6, window: 0, context: 1, bottom: true, duration: nil)],
+            [.paneHUD(7, window: 0, mask: .black)], [.hudShow(7)], [.clickContext(window: 0, context: 1)], [.tabRound(window: 0)],
+            [.switchPage(window: 0, page: 3)], [.routedBanner(8, .active, duration: nil)], [.broadcast(first: 10, duration: nil)],
+            [.sharedRoute(.active)], [.show("t9")], [.dismiss], [.sharedRoute(nil)], [.anchorsVisible(window: 0, false)],
+            [.destroyAnchors(window: 0)], [.hudHide(7)],
         ] + generator.steps(40)
         _ = run(warmUp, stoppingAt: [])
     }
