@@ -55,12 +55,13 @@ extension StormChecker {
                     fail("banner.waitingShown", "banner\(id) waits in \(slot), yet its widget is on screen and takes input")
                 }
             }
-            checkDeck(of: center, expected, slot: slot, world, fail)
+            checkDeck(of: center, expected, slot: slot, model, world, fail)
             checkEdges(expected, in: slot, model, world, fail)
         }
     }
 
-    private func checkDeck(of center: BannerCenter, _ expected: StormStack, slot: StormPlace, _ world: StormWorld, _ fail: (String, String) -> Void) {
+    private func checkDeck(of center: BannerCenter, _ expected: StormStack, slot: StormPlace, _ model: StormModel, _ world: StormWorld,
+                           _ fail: (String, String) -> Void) {
         let stack = center.presenter.stack
         guard let deck = stack.deckWidget else { return }
         let count = expected.waiting.count
@@ -72,7 +73,9 @@ extension StormChecker {
             fail("deck.badge", "\(slot)'s badge reads \"\(badge)\" with \(count) waiting")
         }
         let collapsed = gtk_widget_has_css_class(stack.widget, "collapsed") != 0
-        let onScreen = expected.visible.count
+        // One deck per edge (issue #27: a banner's own edge, or the window's anchor's): the fullest one collapses.
+        let perEdge = Dictionary(grouping: expected.visible) { model.expectedEdge(of: $0) ?? .top }.mapValues(\.count)
+        let onScreen = perEdge.values.max() ?? 0
         if collapsed, expected.stacking == .expanded || onScreen < 2 {
             fail("deck.collapsed", "\(slot)'s banners are collapsed (\(expected.stacking), \(onScreen) on screen)")
         }

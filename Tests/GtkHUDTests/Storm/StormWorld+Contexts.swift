@@ -94,15 +94,16 @@ extension StormWorld {
         }
     }
 
-    /// Whether a banner (or the deck's badge) lies over `widget`'s centre: a click there would be the banner's.
+    /// Whether something other than `widget` itself or a HUD's mask lies over its centre (a banner, a bezel):
+    /// a click there would be that widget's, which the model does not follow.
     static func bannerCovers(_ widget: UnsafeMutablePointer<GtkWidget>, in window: StormWindow) -> Bool {
         var centre = graphene_point_t(x: Float(gtk_widget_get_width(widget)) / 2, y: Float(gtk_widget_get_height(widget)) / 2)
         var point = graphene_point_t()
         guard gtk_widget_compute_point(widget, window.window, &centre, &point) != 0,
               var picked = gtk_widget_pick(window.window, Double(point.x), Double(point.y), GTK_PICK_DEFAULT) else { return false }
         while true {
-            if gtkhud_is_a(picked.raw, BannerWidget.gtype) != 0 || gtkhud_is_a(picked.raw, BannerStackWidget.gtype) != 0 { return true }
-            guard let parent = gtk_widget_get_parent(picked) else { return false }
+            if picked == widget || gtkhud_is_a(picked.raw, HUDMaskWidget.gtype) != 0 { return false }
+            guard let parent = gtk_widget_get_parent(picked) else { return true }
             picked = parent
         }
     }
