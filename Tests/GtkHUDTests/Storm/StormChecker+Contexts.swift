@@ -30,7 +30,7 @@ extension StormChecker {
             if world.clickedContext == place, StormWindow.hasFocus(entry) == blocked {
                 fail(blocked ? "context.clickNotBlocked" : "context.clickBlocked", blocked
                     ? "a click gave \(place)'s entry the focus behind a blocking mask"
-                    : "a click on \(place)'s entry did not give it the focus, but no blocking HUD is up there")
+                    : "a click on \(place)'s entry did not give it the focus (it is on \(Self.describe(window.focus))), but no blocking HUD is up there")
             }
         }
         guard let tabbed = world.tabbedFrom, tabbed.window == slot, let pane = window.contexts[1]?.content?.gtkWidget else { return }
@@ -42,6 +42,15 @@ extension StormChecker {
         if paneBlocked == true, expectedBlock(model, world, slot: slot) == false, !tabbed.reached.contains(where: { $0 != nil && !inPane($0) }) {
             fail("context.tabStuck", "Tab reached nothing in window\(slot) outside its blocked pane")
         }
+    }
+
+    /// A widget's type, and its parent's, for a failure's detail.
+    static func describe(_ widget: UnsafeMutablePointer<GtkWidget>?) -> String {
+        guard let widget else { return "nothing" }
+        func name(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
+            String(cString: g_type_name_from_instance(widget.raw.assumingMemoryBound(to: GTypeInstance.self)))
+        }
+        return name(widget) + (gtk_widget_get_parent(widget).map { " in " + name($0) } ?? "")
     }
 
     /// A banner shows in its own context: inside that overlay, or (the window's) in none of the window's contexts.
