@@ -127,6 +127,10 @@ enum StormRunner {
             [.switchPage(window: 0, page: 3)], [.routedBanner(8, .active, duration: nil)], [.broadcast(first: 10, duration: nil)],
             [.sharedRoute(.active)], [.show("t9")], [.dismiss], [.sharedRoute(nil)], [.anchorsVisible(window: 0, false)],
             [.destroyAnchors(window: 0)], [.hudHide(7)],
+            // The storm's windows belong to its application: the first desktop notification registers
+            // GtkHUD's actions on it, once for the process.
+            [.bannerShow(20, window: 1, high: true, duration: nil, action: false), .bannerNotifies(20, .always)], [.wait(milliseconds: 250)],
+            [.bannerDismiss(20)],
         ] + generator.steps(40)
         _ = run(warmUp, stoppingAt: [])
     }
