@@ -97,5 +97,8 @@ enum MemoryBench {
         report("memory_per_hud_again_kib", hudKiB[1], decimals: 0)
         report("memory_per_banner_again_kib", bannerKiB[1], decimals: 0)
         report("memory_per_adwtoast_kib", toastKiB, decimals: 0)
+        // Issue #28's goal: the first HUD and the first banner in a window cost no more than the first AdwToast.
+        report("memory_per_hud_vs_adwtoast_ratio", hudKiB[0] / toastKiB, decimals: 2)
+        report("memory_per_banner_vs_adwtoast_ratio", bannerKiB[0] / toastKiB, decimals: 2)
     }
 }

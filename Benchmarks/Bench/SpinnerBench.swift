@@ -231,8 +231,11 @@ enum SpinnerBench {
     /// in ``paintCountedFrames(_:frames:)`` and exits at once. run-bench.sh
     /// collects only inside that function (`--toggle-collect`): the main
     /// thread's instructions for those frames. `--frames 0` skips the warm-up.
+    /// `GTKHUD_BENCH_WINDOW=WxH` sets the window's size (default 400x300): a
+    /// frame whose cost grows with it redraws the whole window.
     static func runFrames(_ subject: Subject, frames: Int) -> Never {
-        let scene = makeScene(subject)
+        let size = (ProcessInfo.processInfo.environment["GTKHUD_BENCH_WINDOW"] ?? "").split(separator: "x").compactMap { Int32($0) }
+        let scene = size.count == 2 ? makeScene(subject, width: size[0], height: size[1]) : makeScene(subject)
         let warmUp = frames > 0 ? 600 : 0
         MainLoop.run(until: { scene.counter.painted >= warmUp }, timeoutMilliseconds: 600_000)
         paintCountedFrames(scene, frames: frames)

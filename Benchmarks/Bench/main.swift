@@ -9,6 +9,7 @@
 //   gtkhud-bench --mode spinner-gtk --frames N
 //   gtkhud-bench --mode spinner-adw --frames N   (AdwSpinner, libadwaita 1.6+; exits 3 without it;
 //                                                also spinner-native, -gtk32, -adw32, -floor)
+//                                                GTKHUD_BENCH_WINDOW=WxH: the window's size (default 400x300)
 //   gtkhud-bench --mode spinner-nodes            render nodes of a frame of each spinner, and how many are new
 //   gtkhud-bench --mode spinner-png --out FILE   a picture of the benchmarked HUD
 //   gtkhud-bench --mode leak-cycles --cycles N   show/dismiss cycles for valgrind memcheck

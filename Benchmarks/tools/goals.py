@@ -1,44 +1,143 @@
 #!/usr/bin/env python3
-"""Checks gtkhud-bench figures against the goals of issues #14 and #21 (and those
-kept from #7). $1 is a file of `renderer.name: value` lines; the other arguments
-name the renderers that were run (default: cairo default). Prints, per
-renderer and goal: the ratio (or figure), what it is made of, the goal, and
-pass/MISS (n/a where this platform lacks the anchor, e.g. AdwSpinner before
-libadwaita 1.6); exits 1 when a goal is missed or a figure is missing."""
+"""Checks gtkhud-bench figures against the goals of issues #14, #21 and #28 (and
+those kept from #7), over one or more runs.
+
+usage: goals.py [--renderers "cairo default"] [--once FILE] RUN [RUN...]
+       goals.py --summary RUN [RUN...]
+
+Each file holds `renderer.name: value` lines; every RUN file is one run (one set
+of processes, each subject beside its anchors); the --once file holds the
+figures taken once whatever the number of runs (callgrind's instruction counts,
+which do not move with the machine's load, and memcheck's leaks).
+
+Default: the goal table on stdout, per renderer and goal: the figure's range
+over the runs and each run's value, the goal, and whether it is met in every
+run, missed in every run (MISSED) or in some (MISSED k/N), with by how much at
+worst and at best; n/a where this platform lacks the anchor (AdwSpinner before
+libadwaita 1.6). Exits 1 when a goal is not met in every run or a figure is
+missing from a run.
+
+--summary: one `renderer.name: median` line per figure (the median run's value
+as printed; for two runs the mean of both), and where there is more than one
+run a `renderer.name.runs: v1 v2 v3 (min–max)` line after it."""
 import re
+import statistics
 import sys
 
-figures = {}
-for line in open(sys.argv[1]):
-    match = re.match(r"^([a-z]+)\.([a-z_0-9]+): (-?[\d.]+|-?nan|-?inf)\s*$", line.strip())
-    if match:
-        figures.setdefault(match.group(1), {})[match.group(2)] = float(match.group(3))
-renderers = sys.argv[2:] or ["cairo", "default"]
+# `renderer.name: value`; a name may hold dots (`cairo.burst.banner_fps`).
+LINE = re.compile(r"^([a-z]+)\.([a-z_0-9.]+): (-?[\d.]+|-?nan|-?inf)\s*$")
+
+
+def read_runs(paths):
+    """Per run: {renderer: {name: (value, text)}}."""
+    runs = []
+    for path in paths:
+        run = {}
+        with open(path) as lines:
+            for line in lines:
+                match = LINE.match(line.strip())
+                if match:
+                    run.setdefault(match.group(1), {})[match.group(2)] = (float(match.group(3)), match.group(3))
+        runs.append(run)
+    return runs
+
+
+def values_of(runs, renderer, name):
+    """(value, text) of each run that has the figure, in run order (runs[0] may be the figures taken once)."""
+    return [run[renderer][name] for run in runs if name in run.get(renderer, {})]
+
+
+def median_of(pairs):
+    """The median run's (value, text): the middle one of an odd count, the mean of the two middle ones otherwise."""
+    ordered = sorted(pairs, key=lambda pair: pair[0])
+    if len(ordered) % 2 == 1:
+        return ordered[len(ordered) // 2]
+    low, high = ordered[len(ordered) // 2 - 1], ordered[len(ordered) // 2]
+    decimals = max(len(text.split(".")[1]) if "." in text else 0 for _, text in (low, high))
+    value = (low[0] + high[0]) / 2
+    return value, f"{value:.{decimals}f}"
+
+
+def range_text(pairs):
+    if len(pairs) == 1:
+        return pairs[0][1]
+    low = min(pairs, key=lambda pair: pair[0])[1]
+    high = max(pairs, key=lambda pair: pair[0])[1]
+    return f"{low}–{high}" if low != high else low
+
+
+def summary(runs):
+    """Prints the median line (and each run's values) of every figure, in the order first seen."""
+    order = []
+    for run in runs:
+        for renderer, figures in run.items():
+            for name in figures:
+                if (renderer, name) not in order:
+                    order.append((renderer, name))
+    for renderer, name in order:
+        pairs = values_of(runs, renderer, name)
+        print(f"{renderer}.{name}: {median_of(pairs)[1]}")
+        if len(runs) > 1:
+            print(f"{renderer}.{name}.runs: {' '.join(text for _, text in pairs)} ({range_text(pairs)})")
+
+
+class Goal:
+    """A test of one value, and how far a value lies from meeting it (0 when it does)."""
+
+    def __init__(self, kind, limit):
+        self.kind, self.limit = kind, limit
+        self.text = {"at_most": "<=", "at_least": ">=", "exactly": "=="}[kind] + f" {limit:g}"
+
+    def meets(self, value):
+        return {"at_most": value <= self.limit, "at_least": value >= self.limit,
+                "exactly": value == self.limit}[self.kind]
+
+    def shortfall(self, value):
+        if self.meets(value):
+            return 0.0
+        return abs(value - self.limit)
+
+    def by_how_much(self, value):
+        """`over by 0.26 (+23 %)`, `short by 4.1 (-41 %)` or `off by 2`."""
+        gap = self.shortfall(value)
+        word = {"at_most": "over", "at_least": "short", "exactly": "off"}[self.kind]
+        sign = "-" if word == "short" else "+"
+        share = f" ({sign}{gap / abs(self.limit):.0%})" if self.limit else ""
+        amount = f"{gap:.0f}" if gap >= 100 else f"{gap:.3g}"
+        return f"{word} by {amount}{share}"
 
 
 def at_most(limit):
-    return (lambda v: v <= limit), f"<= {limit:g}"
+    return Goal("at_most", limit)
 
 
 def at_least(limit):
-    return (lambda v: v >= limit), f">= {limit:g}"
+    return Goal("at_least", limit)
 
 
 def exactly(value):
-    return (lambda v: v == value), f"== {value:g}"
+    return Goal("exactly", value)
 
 
-# name, (test, goal text), what the figure is made of (figure names shown beside it), optional
+# name, goal, what the figure is made of (figure names shown beside it, from the
+# median run), optional (absent where not measured). Issue #28's goals first.
 GOALS = [
+    ("spinner_vs_floor_system_cpu_per_frame_ratio", at_most(1.15),
+     "#28: HUD vs the floor (a 38 px square recoloured each frame) {spinner_floor_app_cpu_ms_per_frame:.3f}+X "
+     "{spinner_floor_xserver_cpu_ms_per_frame:.3f} ms CPU/frame", False),
+    ("memory_per_hud_vs_adwtoast_ratio", at_most(1.0),
+     "#28: first HUD in a window {memory_per_hud_kib:.0f} KiB vs first AdwToast {memory_per_adwtoast_kib:.0f} KiB", False),
+    ("memory_per_banner_vs_adwtoast_ratio", at_most(1.0),
+     "#28: first banner in a window {memory_per_banner_kib:.0f} KiB vs first AdwToast {memory_per_adwtoast_kib:.0f} KiB", False),
     ("spinner_system_cpu_per_frame_ratio", at_most(0.5),
      "HUD {spinner_hud_app_cpu_ms_per_frame:.3f}+X {spinner_hud_xserver_cpu_ms_per_frame:.3f} ms vs "
      "GtkSpinner {spinner_gtk_app_cpu_ms_per_frame:.3f}+X {spinner_gtk_xserver_cpu_ms_per_frame:.3f} ms CPU/frame; "
      "floor (a square recoloured each frame) {spinner_floor_vs_gtkspinner_system_cpu_per_frame_ratio:.2f}x", False),
     ("spinner_vs_adwspinner_system_cpu_per_frame_ratio", at_most(1.0),
-     "HUD vs 38 px AdwSpinner {spinner_adw_app_cpu_ms_per_frame:.3f}+X {spinner_adw_xserver_cpu_ms_per_frame:.3f} ms CPU/frame; "
+     "#21, #28: HUD vs 38 px AdwSpinner {spinner_adw_app_cpu_ms_per_frame:.3f}+X {spinner_adw_xserver_cpu_ms_per_frame:.3f} ms CPU/frame; "
      "vs 32 px AdwSpinner {spinner_vs_adwspinner32_system_cpu_per_frame_ratio:.2f}x", False),
     ("native_system_cpu_per_frame_ratio", at_most(1.1),
-     ".native HUD {spinner_native_app_cpu_ms_per_frame:.3f}+X {spinner_native_xserver_cpu_ms_per_frame:.3f} ms vs "
+     "#21, #28: .native HUD {spinner_native_app_cpu_ms_per_frame:.3f}+X {spinner_native_xserver_cpu_ms_per_frame:.3f} ms vs "
      "32 px GtkSpinner {spinner_gtk32_app_cpu_ms_per_frame:.3f}+X {spinner_gtk32_xserver_cpu_ms_per_frame:.3f} ms", False),
     ("progress_painted_vs_coalescing_idle_ratio", at_least(1.0),
      "{progress_painted_per_sec:.1f} vs {progress_coalescing_idle_painted_per_sec:.1f} values painted/s", False),
@@ -49,9 +148,9 @@ GOALS = [
     ("main_actor_job_latency_p99_frames", at_most(1),
      "p99 {main_actor_job_latency_p99_ms:.2f} ms, max {main_actor_job_latency_max_ms:.2f} ms", False),
     ("show_to_first_frame_vs_adwtoast_ratio", at_most(0.8),
-     "ProgressHUD.show {show_to_first_frame_ms:.2f} ms vs AdwToast {adwtoast_show_to_first_frame_ms:.2f} ms", False),
+     "#28: ProgressHUD.show {show_to_first_frame_ms:.2f} ms vs AdwToast {adwtoast_show_to_first_frame_ms:.2f} ms", False),
     ("banner_show_to_first_frame_vs_adwtoast_ratio", at_most(0.8),
-     "banner {banner_show_to_first_frame_ms:.2f} ms vs AdwToast {adwtoast_show_to_first_frame_ms:.2f} ms", False),
+     "#28: banner {banner_show_to_first_frame_ms:.2f} ms vs AdwToast {adwtoast_show_to_first_frame_ms:.2f} ms", False),
     ("startup_cpu_ms_delta", at_most(2),
      "default traits (Foundation linked): Foundation load {startup_foundation_load_cpu_ms_delta:+.2f}, GtkHUD load {startup_gtkhud_load_cpu_ms_delta:+.2f}, "
      "first call {startup_first_call_cpu_ms:.2f}, first frame {startup_first_frame_cpu_ms_delta:+.2f} ms; "
@@ -92,35 +191,89 @@ NOT_APPLICABLE = {
 UNCERTAINTY = {"cycle_rss_growth_kib": "cycle_rss_growth_uncertainty_kib"}
 LIMITS = {"cycle_rss_growth_kib": 256}
 
-missed = 0
-rows = []
-for renderer in renderers:
-    values = figures.get(renderer, {})
-    for name, (test, goal), detail, optional in GOALS:
-        if name not in values:
-            if optional:
-                continue
-            if name in NOT_APPLICABLE and values.get(NOT_APPLICABLE[name][0]) == 0:
-                rows.append((renderer, name, "n/a", NOT_APPLICABLE[name][1], goal, "n/a"))
-                continue
-            rows.append((renderer, name, "MISSING", "", goal, "MISS"))
-            missed += 1
-            continue
-        value = values[name]
-        ok = test(value)
-        # A figure whose noise is wider than its goal cannot pass: it is unsure (and counts as missed).
-        unsure = ok and name in UNCERTAINTY and values.get(UNCERTAINTY[name], 0) > LIMITS[name]
-        missed += 0 if ok and not unsure else 1
-        try:
-            text = detail.format(**values)
-        except (KeyError, ValueError):
-            text = ""
-        rows.append((renderer, name, f"{value:g}", text, goal, "UNSURE" if unsure else "pass" if ok else "MISS"))
+# Goals whose anchor this platform may not have: when the figure named here is 0
+# (the anchor is missing), the goal prints as n/a, with the reason, and is not counted.
+NOT_APPLICABLE = {
+    "spinner_vs_adwspinner_system_cpu_per_frame_ratio": ("spinner_adw_available", "n/a (libadwaita < 1.6)"),
+}
 
-widths = [max(len(row[i]) for row in rows) for i in range(6)] if rows else [0] * 6
-print("[bench] goals (figure: ratio or value | made of | goal | result):")
-for row in rows:
-    renderer, name, value, detail, goal, result = row
-    print(f"[bench]   {result:6}  {renderer:7}  {name:{widths[1]}}  {value:>{widths[2]}}  {goal:>8}   {detail}")
-print(f"[bench] {'every goal met' if missed == 0 else f'{missed} goal(s) missed'}")
-sys.exit(1 if missed else 0)
+
+def judge(runs, taken_once, renderers):
+    run_count = len(runs)
+    runs = taken_once + runs
+    missed = 0
+    rows = []
+    for renderer in renderers:
+        for name, goal, detail, optional in GOALS:
+            pairs = values_of(runs, renderer, name)
+            # A figure taken once (callgrind, memcheck) has one value; the others one per run.
+            expected = 1 if any(name in once.get(renderer, {}) for once in taken_once) else run_count
+            if not pairs:
+                if optional:
+                    continue
+                anchor = NOT_APPLICABLE.get(name)
+                if anchor and all(value == 0 for value, _ in values_of(runs, renderer, anchor[0])) \
+                        and values_of(runs, renderer, anchor[0]):
+                    rows.append((renderer, name, "n/a", goal.text, "n/a", anchor[1]))
+                    continue
+                rows.append((renderer, name, "MISSING", goal.text, "MISSING", ""))
+                missed += 1
+                continue
+            values = [value for value, _ in pairs]
+            # A figure whose noise is wider than its goal cannot pass: it is unsure (and counts as missed).
+            noise = [value for value, _ in values_of(runs, renderer, UNCERTAINTY[name])] if name in UNCERTAINTY else []
+            unsure = [name in UNCERTAINTY and index < len(noise) and noise[index] > LIMITS[name]
+                      for index in range(len(values))]
+            failing = [not goal.meets(value) or unsure[index] for index, value in enumerate(values)]
+            shown = f"{range_text(pairs)}" + (f" ({' '.join(text for _, text in pairs)})" if len(pairs) > 1 else "")
+            if len(pairs) < expected:
+                result, how = "MISSING", f"in {expected - len(pairs)} of {expected} runs"
+            elif not any(failing):
+                result, how = "met", ""
+            elif all(not goal.meets(value) for value in values):
+                result = "MISSED"
+                worst = max(values, key=goal.shortfall)
+                best = min(values, key=goal.shortfall)
+                how = goal.by_how_much(worst) + ("" if len(values) == 1 else f" at worst, {goal.by_how_much(best)} at best")
+            elif all(goal.meets(value) for value in values):
+                result, how = "UNSURE", "noise wider than the goal"
+            else:
+                result = f"MISSED {sum(failing)}/{len(values)}"
+                worst = max(values, key=goal.shortfall)
+                how = goal.by_how_much(worst) + f" at worst, met in {len(values) - sum(failing)} of {len(values)} runs"
+            missed += 0 if result == "met" else 1
+            medians = {key: median_of(values_of(runs, renderer, key))[0]
+                       for key in {key for run in runs for key in run.get(renderer, {})}}
+            try:
+                text = detail.format(**medians)
+            except (KeyError, ValueError):
+                text = ""
+            rows.append((renderer, name, shown, goal.text, result, "; ".join(part for part in (how, text) if part)))
+    return rows, missed
+
+
+def main(arguments):
+    renderers = ["cairo", "default"]
+    if arguments and arguments[0] == "--summary":
+        summary(read_runs(arguments[1:]))
+        return 0
+    once = []
+    while arguments and arguments[0] in ("--renderers", "--once"):
+        if arguments[0] == "--renderers":
+            renderers = arguments[1].split()
+        else:
+            once = read_runs(arguments[1:2])
+        arguments = arguments[2:]
+    runs = read_runs(arguments)
+    rows, missed = judge(runs, once, renderers)
+    count = len(runs)
+    widths = [max((len(row[i]) for row in rows), default=0) for i in range(6)]
+    print(f"[bench] goals over {count} run{'s' if count != 1 else ''} "
+          "(result | renderer | figure | range (each run) | goal | by how much; made of, from the median run):")
+    for renderer, name, shown, goal, result, detail in rows:
+        print(f"[bench]   {result:{widths[4]}}  {renderer:7}  {name:{widths[1]}}  {shown:>{widths[2]}}  {goal:>8}   {detail}")
+    print(f"[bench] {'every goal met in every run' if missed == 0 else f'{missed} goal(s) not met in every run'}")
+    return 1 if missed else 0
+
+
+sys.exit(main(sys.argv[1:]))

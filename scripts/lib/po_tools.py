@@ -225,6 +225,8 @@ DEVELOPER_FILES = {
     "Sources/HUDCore/Shared/Diagnostics.swift": "the diagnostics channel itself",
     "Sources/GtkHUD/Hosting/OverlayHost+Resolve.swift": "why a context could not be resolved, reported to the app's developer",
     "Sources/HUDCore/Banner/BannerAnchorPlacement.swift": "why banners left their anchor, reported under BannerCenter.anchor",
+    "Sources/HUDCore/Shared/AppWindowChoice.swift": "why none of an app's windows could take a message, reported to the app's developer",
+    "Sources/GtkHUD/Hosting/GtkApplicationConvertible.swift": "why no GtkApplication could be found, reported to the app's developer",
 }
 # Texts for developers in files that also have user-visible text: (file, start of the text) and why.
 DEVELOPER_TEXTS = {
