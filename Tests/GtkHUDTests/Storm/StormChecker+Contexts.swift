@@ -30,7 +30,8 @@ extension StormChecker {
             if world.clickedContext == place, StormWindow.hasFocus(entry) == blocked {
                 fail(blocked ? "context.clickNotBlocked" : "context.clickBlocked", blocked
                     ? "a click gave \(place)'s entry the focus behind a blocking mask"
-                    : "a click on \(place)'s entry did not give it the focus (it is on \(Self.describe(window.focus))), but no blocking HUD is up there")
+                    : "a click on \(place)'s entry did not give it the focus (it is on \(Self.describe(window.focus, in: window)); "
+                        + "under its centre: \(Self.describe(Self.picked(at: entry, in: window), in: window))), but no blocking HUD is up there")
             }
         }
         guard let tabbed = world.tabbedFrom, tabbed.window == slot, let pane = window.contexts[1]?.content?.gtkWidget else { return }
@@ -42,6 +43,23 @@ extension StormChecker {
         if paneBlocked == true, expectedBlock(model, world, slot: slot) == false, !tabbed.reached.contains(where: { $0 != nil && !inPane($0) }) {
             fail("context.tabStuck", "Tab reached nothing in window\(slot) outside its blocked pane")
         }
+    }
+
+    /// A widget for a failure's detail: one of the window's entries by its place, else by its type.
+    static func describe(_ widget: UnsafeMutablePointer<GtkWidget>?, in window: StormWindow) -> String {
+        guard let widget else { return "nothing" }
+        let within = { (entry: UnsafeMutablePointer<GtkWidget>) in widget == entry || gtk_widget_is_ancestor(widget, entry) != 0 }
+        if within(window.entry) { return "window\(window.slot)'s own entry" }
+        if let context = window.contextEntries.first(where: { within($0.value) })?.key { return "context \(context)'s entry" }
+        return describe(widget)
+    }
+
+    /// The widget GTK picks at the centre of `widget` (what a click there reaches).
+    static func picked(at widget: UnsafeMutablePointer<GtkWidget>, in window: StormWindow) -> UnsafeMutablePointer<GtkWidget>? {
+        var centre = graphene_point_t(x: Float(gtk_widget_get_width(widget)) / 2, y: Float(gtk_widget_get_height(widget)) / 2)
+        var point = graphene_point_t()
+        guard gtk_widget_compute_point(widget, window.window, &centre, &point) != 0 else { return nil }
+        return gtk_widget_pick(window.window, Double(point.x), Double(point.y), GTK_PICK_DEFAULT)
     }
 
     /// A widget's type, and its parent's, for a failure's detail.
