@@ -8,9 +8,9 @@ import HUDWidgets
 /// in their own context, and the edge each banner stands on (an anchor's, or its own).
 extension StormChecker {
     /// Whether a context of window `slot` must be blocked: its window's block, or (the pane) a blocking HUD of its own.
-    private func expectedContextBlock(_ model: StormModel, _ world: StormWorld, slot: Int, context: Int) -> Bool? {
-        let window = expectedBlock(model, world, slot: slot)
-        let own: Bool? = context == 1 ? expectedBlock(model, world, slot: slot, context: 1) : false
+    func expectedContextBlock(_ model: StormModel, _ world: StormWorld, slot: Int, context: Int, atClick: Bool = false) -> Bool? {
+        let window = expectedBlock(model, world, slot: slot, atClick: atClick)
+        let own: Bool? = context == 1 ? expectedBlock(model, world, slot: slot, context: 1, atClick: atClick) : false
         if window == true || own == true { return true }
         return window == nil || own == nil ? nil : false
     }
@@ -27,7 +27,8 @@ extension StormChecker {
                     ? "\(place)'s entry can take focus behind a blocking mask"
                     : "\(place)'s entry cannot take keyboard focus, but no blocking HUD is up there")
             }
-            if world.clickedContext == place, StormWindow.hasFocus(entry) == blocked {
+            if world.clickedContext == place, let blocked = clickBlock(model, world, slot: slot, context: context),
+               StormWindow.hasFocus(entry) == blocked {
                 fail(blocked ? "context.clickNotBlocked" : "context.clickBlocked", blocked
                     ? "a click gave \(place)'s entry the focus behind a blocking mask"
                     : "a click on \(place)'s entry did not give it the focus (it is on \(Self.describe(window.focus, in: window)); "

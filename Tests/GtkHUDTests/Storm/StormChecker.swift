@@ -50,6 +50,7 @@ struct StormChecker {
         checkAwaits(model, world, now: now, fail)
         world.clickedWindow = nil
         world.clickedContext = nil
+        world.visibleAtClick = nil
         world.tabbedFrom = nil
         return failures
     }
@@ -166,8 +167,14 @@ struct StormChecker {
     // MARK: Focus
 
     /// Whether window `slot`'s content must be blocked (true), must not be (false), or may be either (nil).
-    func expectedBlock(_ model: StormModel, _ world: StormWorld, slot: Int, context: Int = 0) -> Bool? {
+    func expectedBlock(_ model: StormModel, _ world: StormWorld, slot: Int, context: Int = 0, atClick: Bool = false) -> Bool? {
         var blocked = false, unknown = false
+        // A HUD showing its result is up until its time runs out: read off the widgets, now or at the click.
+        let sharedVisible = atClick ? world.visibleAtClick?.shared ?? ProgressHUD.isVisible : ProgressHUD.isVisible
+        func isVisible(_ id: Int) -> Bool {
+            if atClick, let visible = world.visibleAtClick { return visible.huds.contains(id) }
+            return world.huds[id]?.isVisible ?? false
+        }
         func add(onScreen: Bool?, mask: StormMask, blockUncertain: Bool) {
             guard let onScreen else { unknown = true; return }
             guard onScreen else { return }
@@ -182,7 +189,7 @@ struct StormChecker {
             switch shared.kind {
             case .hidden: break
             case .activity: add(onScreen: true, mask: shared.mask, blockUncertain: shared.blockUncertain)
-            case .result: add(onScreen: ProgressHUD.isVisible, mask: shared.mask, blockUncertain: shared.blockUncertain)
+            case .result: add(onScreen: sharedVisible, mask: shared.mask, blockUncertain: shared.blockUncertain)
             }
         }
         for (id, hud) in model.huds where hud.window == slot && hud.alive && hud.context == context {
@@ -190,23 +197,39 @@ struct StormChecker {
             switch hud.kind {
             case .hidden: break
             case .shown: add(onScreen: true, mask: hud.mask, blockUncertain: hud.blockUncertain)
-            case .result: add(onScreen: world.huds[id]?.isVisible ?? false, mask: hud.mask, blockUncertain: hud.blockUncertain)
+            case .result: add(onScreen: isVisible(id), mask: hud.mask, blockUncertain: hud.blockUncertain)
             }
         }
         if blocked { return true }
         return unknown ? nil : false
     }
 
+    /// The block a click met: known only when it was the same at the click as at the check
+    /// (a result ending in between leaves it open which one the click met: seed 5).
+    func clickBlock(_ model: StormModel, _ world: StormWorld, slot: Int, context: Int? = nil) -> Bool? {
+        let block = { (atClick: Bool) in
+            context.map { self.expectedContextBlock(model, world, slot: slot, context: $0, atClick: atClick) }
+                ?? self.expectedBlock(model, world, slot: slot, atClick: atClick)
+        }
+        let now = block(false)
+        return now == block(true) ? now : nil
+    }
+
     private func checkFocus(_ model: StormModel, _ world: StormWorld, _ fail: (String, String) -> Void) {
         for (slot, window) in world.windows.sorted(by: { $0.key < $1.key }) {
             checkContextFocus(model, world, slot: slot, window: window, fail)
+            // Keys go to the focused widget: one the user cannot see must not have them (seed 5: an entry
+            // on a stack page switched away got the focus back when a blocking HUD ended).
+            if let focus = window.focus, gtk_widget_get_mapped(focus) == 0 {
+                fail("focus.unseen", "window\(slot)'s focus is on \(Self.describe(focus, in: window)), which is not on screen")
+            }
             guard let blocked = expectedBlock(model, world, slot: slot) else { continue }
             if window.entryCanTakeFocus == blocked {
                 fail(blocked ? "focus.notBlocked" : "focus.blocked", blocked
                     ? "window\(slot)'s content can take focus behind a blocking mask"
                     : "window\(slot)'s content cannot take keyboard focus, but no blocking HUD is up there")
             }
-            if world.clickedWindow == slot, window.entryHasFocus == blocked {
+            if world.clickedWindow == slot, let blocked = clickBlock(model, world, slot: slot), window.entryHasFocus == blocked {
                 fail(blocked ? "click.notBlocked" : "click.blocked", blocked
                     ? "a click gave window\(slot)'s entry the focus behind a blocking mask"
                     : "a click on window\(slot)'s entry did not give it focus, but no blocking HUD is up there")

@@ -43,6 +43,7 @@ extension StormWorld {
             guard let window = windows[slot], let entry = window.contextEntries[context], gtk_widget_get_mapped(entry) != 0 else { return }
             window.withInput { input in
                 guard !Self.bannerCovers(entry, in: window) else { return }
+                noteVisibilityBeforeClick()
                 input.click(at: input.center(of: entry))
                 clickedContext = StormPlace(slot, context)
             }

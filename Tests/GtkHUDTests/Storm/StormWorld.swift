@@ -29,6 +29,13 @@ final class StormWorld {
     var clickedWindow: Int?
     /// Issue #27: the context whose entry the last step clicked (nothing but its content or a mask over it).
     var clickedContext: StormPlace?
+    /// Which HUDs were visible just before the last step's click (a result may end between the click and the check).
+    var visibleAtClick: (huds: Set<Int>, shared: Bool)?
+
+    /// Notes which HUDs are visible, just before a click.
+    func noteVisibilityBeforeClick() {
+        visibleAtClick = (Set(huds.filter { $0.value.isVisible }.keys), ProgressHUD.isVisible)
+    }
     /// Issue #27: the entries Tab reached from the pane's entry in the last step, by window.
     var tabbedFrom: (window: Int, fromPane: Bool, reached: [UnsafeMutablePointer<GtkWidget>?])?
     /// Issue #27: the context of each HUD made in a pane.
@@ -227,6 +234,7 @@ final class StormWorld {
             window.withInput { input in
                 // A banner at the bottom edge may lie over the entry: the click would be the banner's.
                 guard !Self.bannerCovers(window.entry, in: window) else { return }
+                noteVisibilityBeforeClick()
                 input.click(at: input.center(of: window.entry))
                 clickedWindow = slot
             }
