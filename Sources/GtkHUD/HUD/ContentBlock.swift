@@ -32,12 +32,18 @@ final class ContentBlock {
     }
 
     /// Gives the content back; the focus returns where it was unless the user
-    /// has moved on to another part of the window (``BlockFocusRule``).
+    /// has moved on to another part of the window, or that widget no longer
+    /// shows: then to the content's first widget (``BlockFocusRule``).
     func release(overlay: UnsafeMutablePointer<GtkWidget>?) {
         content?.withObject { gtk_widget_set_can_focus($0.asWidget, contentCouldFocus ? 1 : 0) }
         let place = overlay.flatMap { HUDOverlayWidget.of($0) }.map(Self.focusPlace(for:)) ?? .nowhere
-        if BlockFocusRule.releaseRestoresFocus(from: place) {
-            restoreFocus?.withObject { gtk_widget_grab_focus($0.asWidget) }
+        restoreFocus?.withObject { previous in
+            let widget = previous.asWidget
+            switch BlockFocusRule.release(from: place, previousFocusShows: gtk_widget_get_mapped(widget) != 0) {
+            case .restore: gtk_widget_grab_focus(widget)
+            case .firstInContext: content?.withObject { _ = gtk_widget_child_focus($0.asWidget, GTK_DIR_TAB_FORWARD) }
+            case .stay: break
+            }
         }
         content = nil
         restoreFocus = nil

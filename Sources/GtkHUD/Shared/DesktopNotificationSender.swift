@@ -75,6 +75,9 @@ final class DesktopNotificationSender {
         withdrawals.withdrawn(id)
     }
 
+    /// Withdrawal repeats still to come (each holds a GLib timeout until it fires).
+    var pendingWithdrawalRepeats: Int { withdrawals.pendingRepeats }
+
     /// Whether GtkHUD's actions are registered on an application now.
     var hasApplication: Bool { application?.isAlive ?? false }
 

@@ -169,7 +169,14 @@ public struct BannerAnchorReporter: Sendable {
     /// to say: no mistake, or the same mistake as last time. A decision that
     /// is not a mistake ends the run, so the same mistake made again later is said again.
     public mutating func message(for decision: BannerAnchorDecision) -> String? {
-        guard case .fallback(let reason) = decision, reason.isMistake else {
+        message(for: decision, windowClosing: false)
+    }
+
+    /// As ``message(for:)``; with `windowClosing` (the anchor's window is being
+    /// destroyed with everything in it) nothing is said: closing a window is no
+    /// mistake, and its banners and their center go with it.
+    public mutating func message(for decision: BannerAnchorDecision, windowClosing: Bool) -> String? {
+        guard case .fallback(let reason) = decision, reason.isMistake, !windowClosing else {
             lastReported = nil
             return nil
         }

@@ -27,4 +27,25 @@ public enum BlockFocusRule {
     public static func releaseRestoresFocus(from place: FocusPlace) -> Bool {
         place != .elsewhere
     }
+
+    /// Where the focus goes when a block ends.
+    public enum Release: Sendable, Equatable {
+        /// Back to the widget that had it before the block.
+        case restore
+        /// To the first widget of the context that can take it: the one that had
+        /// it is no longer shown (a stack page switched away while blocked), and
+        /// keys must not go into a widget the user cannot see.
+        case firstInContext
+        /// Left where it is: the user moved on to another pane.
+        case stay
+    }
+
+    /// Where the focus goes when a block ends: nowhere new if the user moved on
+    /// to another pane; back where it was if that widget still shows; else to
+    /// the context's first widget (storm seed 5 found the focus given back to
+    /// an entry on a hidden stack page).
+    public static func release(from place: FocusPlace, previousFocusShows: Bool) -> Release {
+        guard releaseRestoresFocus(from: place) else { return .stay }
+        return previousFocusShows ? .restore : .firstInContext
+    }
 }

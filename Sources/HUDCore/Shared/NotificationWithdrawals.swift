@@ -57,6 +57,12 @@ public final class NotificationWithdrawals {
         repeats[id]?.contains { !$0.hasFired && !$0.isCancelled } ?? false
     }
 
+    /// How many repeats are still to come, over every id (each holds a timer
+    /// until it fires: a leak check counts them out).
+    public var pendingRepeats: Int {
+        repeats.values.reduce(0) { count, timers in count + timers.filter { !$0.hasFired && !$0.isCancelled }.count }
+    }
+
     /// Forgets everything (the application that sent them ended).
     public func reset() {
         for id in Array(repeats.keys) { cancelRepeats(of: id) }

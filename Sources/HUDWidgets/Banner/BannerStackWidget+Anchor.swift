@@ -93,9 +93,16 @@ public final class BannerStackAnchor {
         return decision
     }
 
-    private func note(_ decision: BannerAnchorDecision) {
+    private func note(_ decision: BannerAnchorDecision, windowClosing: Bool = false) {
         self.decision = decision
-        if let message = reporter.message(for: decision) { Diagnostics.report(source, message) }
+        if let message = reporter.message(for: decision, windowClosing: windowClosing) { Diagnostics.report(source, message) }
+    }
+
+    /// Whether the stack's window is being destroyed (or the stack already went): the anchor went with it.
+    private var windowIsClosing: Bool {
+        guard let stack, stack.isAlive, !stack.isDisposed else { return true }
+        // gtk_window_destroy takes the window off GTK's toplevels before it lets go of its widgets.
+        return WindowLiveness.destroyedWindow(of: stack.widget) != nil
     }
 
     /// After each layout of the window: lays the stack out again when the
@@ -121,7 +128,7 @@ public final class BannerStackAnchor {
         isDestroyed = true
         anchorConnections.forEach { $0.disconnect() }
         anchorConnections = []
-        note(.fallback(.destroyed))
+        note(.fallback(.destroyed), windowClosing: windowIsClosing)
         if let stack, stack.isAlive, !stack.isDisposed { gtk_widget_queue_allocate(stack.widget) }
         let handler = onDestroyed
         onDestroyed = nil

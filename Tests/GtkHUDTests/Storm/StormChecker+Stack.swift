@@ -12,13 +12,13 @@ extension StormChecker {
     /// Reads off the banners what ended them by the user's hand or by their time, and lets
     /// the model move its lines on; any other end of a banner the model keeps is a failure.
     func observeEnds(_ model: inout StormModel, _ world: StormWorld, _ fail: (String, String) -> Void) {
-        for slot in model.stacks.keys.sorted() where world.windows[slot] != nil {
+        for slot in model.stacks.keys.sorted() where world.windows[slot.window] != nil {
             guard let stack = model.stacks[slot] else { continue }
             for id in stack.visible + stack.waiting {
                 guard let banner = world.banners[id], case .gone(let reason) = banner.state else { continue }
                 if !Self.observedReasons.contains(reason) {
                     let place = stack.visible.contains(id) ? "on screen" : "waiting"
-                    fail("banner.unexpectedEnd", "banner\(id) ended (\(reason)) in window\(slot); the model has it \(place)")
+                    fail("banner.unexpectedEnd", "banner\(id) ended (\(reason)) in \(slot); the model has it \(place)")
                 }
                 model.observeEnd(id, reason)
             }
@@ -37,49 +37,53 @@ extension StormChecker {
             fail("task.noBanner", "task\(id)'s banner was neither on screen nor waiting once run was called; the model has it in its window")
         }
         world.tasksWithoutBanner = []
-        for (slot, window) in world.windows.sorted(by: { $0.key < $1.key }) {
-            guard let expected = model.stacks[slot], let center = BannerCenter.for(window.window) else { continue }
+        for slot in world.windows.keys.sorted().flatMap(StormPlace.all(of:)) {
+            guard let expected = model.stacks[slot], let center = world.center(of: slot) else { continue }
             let visible = names(center.visibleBanners), waiting = names(center.queuedBanners)
             if visible != expected.visible {
-                fail("stack.visible", "window\(slot) shows \(listed(visible)); the model says \(listed(expected.visible)) "
+                fail("stack.visible", "\(slot) shows \(listed(visible)); the model says \(listed(expected.visible)) "
                     + "(maxVisible \(expected.maxVisible), waiting \(listed(expected.waiting)))")
             }
             if waiting != expected.waiting {
-                fail("stack.waiting", "window\(slot) has \(listed(waiting)) waiting; the model says \(listed(expected.waiting)) "
+                fail("stack.waiting", "\(slot) has \(listed(waiting)) waiting; the model says \(listed(expected.waiting)) "
                     + "(queueLimit \(expected.queueLimit), \(expected.overflow))")
             }
             // A waiting banner is not on screen: it has no widget, or one sliding out (which takes no input).
             for id in expected.waiting {
                 guard let widget = world.banners[id]?.bannerWidget?.widget else { continue }
                 if gtk_widget_get_mapped(widget) != 0, gtk_widget_get_can_target(widget) != 0 {
-                    fail("banner.waitingShown", "banner\(id) waits in window\(slot), yet its widget is on screen and takes input")
+                    fail("banner.waitingShown", "banner\(id) waits in \(slot), yet its widget is on screen and takes input")
                 }
             }
-            checkDeck(of: center, expected, slot: slot, world, fail)
+            checkDeck(of: center, expected, slot: slot, model, world, fail)
+            checkEdges(expected, in: slot, model, world, fail)
         }
     }
 
-    private func checkDeck(of center: BannerCenter, _ expected: StormStack, slot: Int, _ world: StormWorld, _ fail: (String, String) -> Void) {
+    private func checkDeck(of center: BannerCenter, _ expected: StormStack, slot: StormPlace, _ model: StormModel, _ world: StormWorld,
+                           _ fail: (String, String) -> Void) {
         let stack = center.presenter.stack
         guard let deck = stack.deckWidget else { return }
         let count = expected.waiting.count
         let badgeShown = gtk_widget_get_visible(deck.widget) != 0
         let badge = gtk_label_get_text(OpaquePointer(deck.countLabel)).map { String(cString: $0) } ?? ""
         if badgeShown != (count > 0) {
-            fail("deck.badge", "window\(slot)'s \"+N more\" badge is \(badgeShown ? "shown (\(badge))" : "hidden") with \(count) waiting")
+            fail("deck.badge", "\(slot)'s \"+N more\" badge is \(badgeShown ? "shown (\(badge))" : "hidden") with \(count) waiting")
         } else if count > 0, Int(badge.filter(\.isNumber)) != count {
-            fail("deck.badge", "window\(slot)'s badge reads \"\(badge)\" with \(count) waiting")
+            fail("deck.badge", "\(slot)'s badge reads \"\(badge)\" with \(count) waiting")
         }
         let collapsed = gtk_widget_has_css_class(stack.widget, "collapsed") != 0
-        let onScreen = expected.visible.count
+        // One deck per edge (issue #27: a banner's own edge, or the window's anchor's): the fullest one collapses.
+        let perEdge = Dictionary(grouping: expected.visible) { model.expectedEdge(of: $0) ?? .top }.mapValues(\.count)
+        let onScreen = perEdge.values.max() ?? 0
         if collapsed, expected.stacking == .expanded || onScreen < 2 {
-            fail("deck.collapsed", "window\(slot)'s banners are collapsed (\(expected.stacking), \(onScreen) on screen)")
+            fail("deck.collapsed", "\(slot)'s banners are collapsed (\(expected.stacking), \(onScreen) on screen)")
         }
         // The pointer or the keyboard on the banners or the badge opens the deck: then either may show.
         let bannerWidgets = expected.visible.compactMap { world.banners[$0]?.bannerWidget?.widget }
         let touched = (bannerWidgets + [deck.widget]).contains { Self.isHovered($0) || Self.hasFocus(within: $0) }
         if !collapsed, expected.stacking == .deck, onScreen > 1, !touched {
-            fail("deck.notCollapsed", "window\(slot) shows \(onScreen) banners in a deck, spread out with nothing on them")
+            fail("deck.notCollapsed", "\(slot) shows \(onScreen) banners in a deck, spread out with nothing on them")
         }
     }
 

@@ -17,7 +17,7 @@ struct StormChecker {
     private var bannerShowingSince: [Int: Double] = [:]
     private var lastStep = 0
     /// Messages seen on screen that a screen reader must be told, with the step and window they showed in.
-    private var awaitedAnnouncements: [String: (step: Int, window: Int?)] = [:]
+    private var awaitedAnnouncements: [String: (step: Int, place: StormPlace?)] = [:]
     private var announcedTexts: Set<String> = []
     private var firstSeen: [String: Double] = [:]
     /// When each step was checked: a description set 150 ms late may land several quick steps on.
@@ -28,10 +28,10 @@ struct StormChecker {
     /// it has been on screen for a while (once per text: the storm's texts are unique).
     /// A message gone within 150 ms is not always spoken on GTK < 4.14 (the
     /// description is set after that delay, on a widget in a window), which the model leaves open.
-    private mutating func expectAnnouncement(_ text: String?, window: Int?) {
+    private mutating func expectAnnouncement(_ text: String?, window: Int?, context: Int = 0) {
         guard let text, Self.isStormText(text), !announcedTexts.contains(text), awaitedAnnouncements[text] == nil else { return }
         guard let seen = firstSeen[text] else { firstSeen[text] = now; return }
-        if now - seen >= 0.4 { awaitedAnnouncements[text] = (lastStep, window) }
+        if now - seen >= 0.4 { awaitedAnnouncements[text] = (lastStep, window.map { StormPlace($0, context) }) }
     }
 
     mutating func check(_ model: inout StormModel, _ world: StormWorld, step: Int, now: Double) -> [StormFailure] {
@@ -49,6 +49,9 @@ struct StormChecker {
         checkAnnouncements(model, world, step: step, fail)
         checkAwaits(model, world, now: now, fail)
         world.clickedWindow = nil
+        world.clickedContext = nil
+        world.visibleAtClick = nil
+        world.tabbedFrom = nil
         return failures
     }
 
@@ -65,7 +68,7 @@ struct StormChecker {
                 // Sent when the banner shows or its window is left, which may be steps later.
                 let noApplication = model.notificationsAsked && entry.message.contains("no registered GApplication")
                 if !model.diagnosticExpected, !noApplication { fail("diagnostic", "GtkHUD reported: \(entry.message)") }
-            } else {
+            } else if !Self.isNotificationServerMissing(entry, model) {
                 fail("glib", "\(entry.level) from \(entry.domain): \(entry.message)")
             }
         }
@@ -144,6 +147,10 @@ struct StormChecker {
                 }
                 guard let bezel, mapped else { return fail("hud.unmapped", "hud\(id).isVisible is true but its bezel is not mapped") }
                 if !Self.isIn(bezel, window: expected.window) { fail("hud.window", "hud\(id)'s bezel is not in window\(expected.window)") }
+                if expected.context > 0, let pane = world.windows[expected.window]?.contexts[expected.context],
+                   gtk_widget_is_ancestor(bezel, pane.pointer) == 0 {
+                    fail("hud.context", "hud\(id)'s bezel is not in window\(expected.window)'s pane, its context")
+                }
                 if !expected.runs.isEmpty, Self.isResult(indicator) {
                     fail("hud.runContent", "hud\(id) shows \(describe(indicator)) (label \(String(describing: hud.view.statusText))) "
                         + "while run\(expected.runs.sorted()) still works")
@@ -160,44 +167,69 @@ struct StormChecker {
     // MARK: Focus
 
     /// Whether window `slot`'s content must be blocked (true), must not be (false), or may be either (nil).
-    private func expectedBlock(_ model: StormModel, _ world: StormWorld, slot: Int) -> Bool? {
+    func expectedBlock(_ model: StormModel, _ world: StormWorld, slot: Int, context: Int = 0, atClick: Bool = false) -> Bool? {
         var blocked = false, unknown = false
+        // A HUD showing its result is up until its time runs out: read off the widgets, now or at the click.
+        let sharedVisible = atClick ? world.visibleAtClick?.shared ?? ProgressHUD.isVisible : ProgressHUD.isVisible
+        func isVisible(_ id: Int) -> Bool {
+            if atClick, let visible = world.visibleAtClick { return visible.huds.contains(id) }
+            return world.huds[id]?.isVisible ?? false
+        }
         func add(onScreen: Bool?, mask: StormMask, blockUncertain: Bool) {
             guard let onScreen else { unknown = true; return }
             guard onScreen else { return }
             if blockUncertain { unknown = true } else if mask.blocks { blocked = true }
         }
         let shared = model.shared
-        if shared.uncertain || (shared.kind != .hidden && shared.window == nil) {
+        if context > 0 {
+            // The shared HUD goes to whole windows only here; a context is blocked by its window's block too.
+        } else if shared.uncertain || (shared.kind != .hidden && shared.window == nil) {
             if shared.kind != .hidden || shared.uncertain { unknown = true }
-        } else if shared.window == slot {
+        } else if shared.window == slot, context == 0 {
             switch shared.kind {
             case .hidden: break
             case .activity: add(onScreen: true, mask: shared.mask, blockUncertain: shared.blockUncertain)
-            case .result: add(onScreen: ProgressHUD.isVisible, mask: shared.mask, blockUncertain: shared.blockUncertain)
+            case .result: add(onScreen: sharedVisible, mask: shared.mask, blockUncertain: shared.blockUncertain)
             }
         }
-        for (id, hud) in model.huds where hud.window == slot && hud.alive {
+        for (id, hud) in model.huds where hud.window == slot && hud.alive && hud.context == context {
             if hud.uncertain { unknown = true; continue }
             switch hud.kind {
             case .hidden: break
             case .shown: add(onScreen: true, mask: hud.mask, blockUncertain: hud.blockUncertain)
-            case .result: add(onScreen: world.huds[id]?.isVisible ?? false, mask: hud.mask, blockUncertain: hud.blockUncertain)
+            case .result: add(onScreen: isVisible(id), mask: hud.mask, blockUncertain: hud.blockUncertain)
             }
         }
         if blocked { return true }
         return unknown ? nil : false
     }
 
+    /// The block a click met: known only when it was the same at the click as at the check
+    /// (a result ending in between leaves it open which one the click met: seed 5).
+    func clickBlock(_ model: StormModel, _ world: StormWorld, slot: Int, context: Int? = nil) -> Bool? {
+        let block = { (atClick: Bool) in
+            context.map { self.expectedContextBlock(model, world, slot: slot, context: $0, atClick: atClick) }
+                ?? self.expectedBlock(model, world, slot: slot, atClick: atClick)
+        }
+        let now = block(false)
+        return now == block(true) ? now : nil
+    }
+
     private func checkFocus(_ model: StormModel, _ world: StormWorld, _ fail: (String, String) -> Void) {
         for (slot, window) in world.windows.sorted(by: { $0.key < $1.key }) {
+            checkContextFocus(model, world, slot: slot, window: window, fail)
+            // Keys go to the focused widget: one the user cannot see must not have them (seed 5: an entry
+            // on a stack page switched away got the focus back when a blocking HUD ended).
+            if let focus = window.focus, gtk_widget_get_mapped(focus) == 0 {
+                fail("focus.unseen", "window\(slot)'s focus is on \(Self.describe(focus, in: window)), which is not on screen")
+            }
             guard let blocked = expectedBlock(model, world, slot: slot) else { continue }
             if window.entryCanTakeFocus == blocked {
                 fail(blocked ? "focus.notBlocked" : "focus.blocked", blocked
                     ? "window\(slot)'s content can take focus behind a blocking mask"
                     : "window\(slot)'s content cannot take keyboard focus, but no blocking HUD is up there")
             }
-            if world.clickedWindow == slot, window.entryHasFocus == blocked {
+            if world.clickedWindow == slot, let blocked = clickBlock(model, world, slot: slot), window.entryHasFocus == blocked {
                 fail(blocked ? "click.notBlocked" : "click.blocked", blocked
                     ? "a click gave window\(slot)'s entry the focus behind a blocking mask"
                     : "a click on window\(slot)'s entry did not give it focus, but no blocking HUD is up there")
@@ -208,7 +240,7 @@ struct StormChecker {
     // MARK: Banners
 
     private mutating func checkBanners(_ model: inout StormModel, _ world: StormWorld, now: Double, _ fail: (String, String) -> Void) {
-        var showing: [Int: Int] = [:], queued: [Int: Int] = [:]
+        var showing: [StormPlace: Int] = [:], queued: [StormPlace: Int] = [:]
         // What the user's hand and the clock did (timeouts, Escape, clicks, swipes) moves the model's lines on first.
         observeEnds(&model, world, fail)
         for (id, expected) in model.banners.sorted(by: { $0.key < $1.key }) {
@@ -225,22 +257,32 @@ struct StormChecker {
                 model.awaits[2_000_000 + id]?.dueBy = now + StormTiming.awaitAllowance
             }
             guard world.windows[expected.window] != nil else { continue }
+            let hidden = model.isHidden(expected.place)
             if state == .queued {
-                queued[expected.window, default: 0] += 1
+                queued[expected.place, default: 0] += 1
                 // A waiting banner may come on screen, be spoken and time out within the next step.
                 if let title = banner.title { model.displayedTexts[title] = lastStep }
             }
             guard state == .showing else { bannerShowingSince[id] = nil; continue }
-            showing[expected.window, default: 0] += 1
+            showing[expected.place, default: 0] += 1
             if let title = banner.title { model.displayedTexts[title] = lastStep }
             // Spoken once the user is there: a banner shown into a window they left waits for their return.
-            if banner.title == "b\(id)", !Self.announcementsWait(in: world.windows[expected.window]) {
-                expectAnnouncement(banner.title, window: expected.window)
+            if banner.title == "b\(id)", !Self.announcementsWait(in: world.center(of: expected.place)) {
+                expectAnnouncement(banner.title, window: expected.window, context: expected.context)
             }
-            guard let widget = banner.widget?.gtkWidget, gtk_widget_get_mapped(widget) != 0 else {
-                fail("banner.unmapped", "banner\(id) is showing but its widget is not mapped")
+            // Issue #27: a hidden context's banners are off screen, paused: their time does not run.
+            if hidden, banner.widget?.gtkWidget.map({ gtk_widget_get_mapped($0) != 0 }) ?? false {
+                fail("banner.hiddenMapped", "banner\(id) is mapped in \(expected.place), a stack page switched away")
+            }
+            if hidden, expected.pausesWhenLeft {
+                bannerShowingSince[id] = now
                 continue
             }
+            guard let widget = banner.widget?.gtkWidget, gtk_widget_get_mapped(widget) != 0 else {
+                if !hidden { fail("banner.unmapped", "banner\(id) is showing but its widget is not mapped") }
+                continue
+            }
+            checkPlace(of: widget, banner: id, expected, world, fail)
             if !Self.isIn(widget, window: expected.window) { fail("banner.window", "banner\(id) is not in window\(expected.window)") }
             if expected.actionable, model.screenReaderOn, let left = banner.remainingTime {
                 fail("banner.timedUnderReader", "banner\(id) (\"\(banner.title ?? "")\", action \(banner.core.content.action?.label ?? "none")) "
@@ -252,7 +294,9 @@ struct StormChecker {
             let windowLeft = world.windows[expected.window]?.isLeft ?? false
             // An actionable banner waits for the user while a screen reader runs.
             let waitsForReader = expected.actionable && model.screenReaderOn
-            if Self.isHovered(widget) || Self.hasFocus(within: widget) || (windowLeft && expected.pausesWhenLeft) || waitsForReader {
+            // Keyboard focus inside the banners holds every banner of their queue.
+            let focusInBanners = world.center(of: expected.place).map { Self.hasFocus(within: $0.presenter.stack.widget) } ?? false
+            if Self.isHovered(widget) || focusInBanners || (windowLeft && expected.pausesWhenLeft) || waitsForReader {
                 bannerShowingSince[id] = now
             }
             // A task banner's outcome counts its time from when it took the working state's place.
@@ -271,6 +315,11 @@ struct StormChecker {
             // (From a moment after the switch: a timeout may fire in the turn the setting changes.)
             if expected.actionable, model.screenReaderOn, end.time > model.readerOnSince + 0.05 {
                 fail("banner.expiredUnderReader", "banner\(id) has an action and timed out while a screen reader runs")
+            }
+            // Issue #27: a hidden context holds its banners as a window the user left does.
+            if expected.pausesWhenLeft, let since = model.hiddenSince[expected.place], model.isHidden(expected.place),
+               end.time > since + 0.1 {
+                fail("banner.expiredWhileHidden", "banner\(id) timed out in \(expected.place), hidden \(String(format: "%.2f", end.time - since)) s before")
             }
             if let duration = expected.duration, end.time - expected.shownAt < duration * expected.minMultiplier - 0.02 {
                 fail("banner.earlyTimeout", "banner\(id) timed out \(String(format: "%.2f", end.time - expected.shownAt)) s after its show, "
@@ -298,8 +347,8 @@ struct StormChecker {
         }
         checkStacks(model, world, fail)
         checkUndos(&model, world, fail)
-        for (slot, count) in queued where count > 0 && showing[slot, default: 0] == 0 {
-            fail("banner.stalled", "\(count) banners wait in window\(slot) with none showing")
+        for (place, count) in queued where count > 0 && showing[place, default: 0] == 0 {
+            fail("banner.stalled", "\(count) banners wait in \(place) with none showing")
         }
     }
 
@@ -323,12 +372,12 @@ struct StormChecker {
         // unless its window went first (the description then has nowhere to go).
         for (text, awaited) in awaitedAnnouncements.sorted(by: { $0.key < $1.key }) where step - awaited.step > 3 {
             // The user left its window before it was said: the clock starts again when they are back.
-            if Self.announcementsWait(in: awaited.window.flatMap { world.windows[$0] }) {
-                awaitedAnnouncements[text] = (step, awaited.window)
+            if Self.announcementsWait(in: awaited.place.flatMap { world.center(of: $0) }) {
+                awaitedAnnouncements[text] = (step, awaited.place)
                 continue
             }
             awaitedAnnouncements[text] = nil
-            if awaited.window.map({ world.windows[$0] != nil }) ?? true {
+            if awaited.place.map({ world.windows[$0.window] != nil }) ?? true {
                 fail("announce.missing", "\"\(text)\" was shown in step \(awaited.step) but never announced")
             }
         }
@@ -349,8 +398,8 @@ struct StormChecker {
 
     /// Whether banners in `window` are spoken later, when the user is back
     /// (the core's rule: its window left after being used, or its context hidden).
-    static func announcementsWait(in window: StormWindow?) -> Bool {
-        guard let window, let center = BannerCenter.for(window.window) else { return false }
+    static func announcementsWait(in center: BannerCenter?) -> Bool {
+        guard let center else { return false }
         return center.queue.windowAttention.holdsBanners
     }
 
@@ -361,6 +410,12 @@ struct StormChecker {
     static func hasFocus(within widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
         return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
+
+    /// The storm's windows belong to its application (issue #27), so a banner's desktop notification goes
+    /// to D-Bus, where the headless session has no notification server: GIO's warning is the machine's, not GtkHUD's.
+    static func isNotificationServerMissing(_ entry: StormLog.Entry, _ model: StormModel) -> Bool {
+        model.notificationsAsked && entry.domain == "GLib-GIO" && entry.message.contains("unable to send notifications")
     }
 
     static func isStormText(_ text: String) -> Bool {

@@ -69,9 +69,10 @@ struct StormGenerator {
     private mutating func choose() -> [StormOperation] {
         var options: [(weight: Int, make: (inout StormGenerator) -> [StormOperation])] = []
         let windows = liveWindows
-        if windows.count < 2 {
+        if windows.count < 3 {
             let dead = [0, 1, 2].first { !model.liveWindows.contains($0) }!
-            options.append((6, { _ in [.openWindow(dead)] }))
+            // A third window now and then (issue #27): each one makes every step's settling longer.
+            options.append((windows.count < 2 ? 6 : 1, { _ in [.openWindow(dead)] }))
         }
         if !windows.isEmpty {
             options += [
@@ -101,7 +102,7 @@ struct StormGenerator {
                 (1, { g in [.escape(window: g.random.pick(windows))] }),
             ]
         }
-        if !windows.isEmpty { options += stackOptions(windows) }
+        if !windows.isEmpty { options += stackOptions(windows) + contextOptions(windows) }
         // Late progress is only sent where the intended outcome is clear: onto a
         // progress HUD (possibly followed at once by what ends it, and by a value after that),
         // or after a result or a dismissal (it is dropped).
@@ -117,7 +118,7 @@ struct StormGenerator {
         } else if !model.shared.acceptsProgress {
             options.append((3, { g in [.setProgress(g.fraction(), fromThread: g.random.chance(50))] }))
         }
-        if windows.count == 2 {
+        if windows.count >= 2 {
             options.append((2, { g in
                 let window = g.random.pick(windows)
                 let other = windows.first { $0 != window }!
@@ -216,6 +217,45 @@ struct StormGenerator {
             (1, { g in [.overflowPolicy(window: g.random.pick(windows), g.random.pick(policies))] }),
             (1, { g in [.stacking(window: g.random.pick(windows), g.random.pick(stackings))] }),
         ]
+    }
+
+    /// Issue #27: banners, HUDs and settings in a window's contexts, page switches, real input
+    /// into them, anchors, and the application's windows (routes, broadcasts).
+    private func contextOptions(_ windows: [Int]) -> [(weight: Int, make: (inout StormGenerator) -> [StormOperation])] {
+        var options: [(weight: Int, make: (inout StormGenerator) -> [StormOperation])] = [
+            (4, { g in [.placedBanner(g.id(), window: g.random.pick(windows), context: g.random.below(4), bottom: g.random.chance(30),
+                                      duration: g.random.chance(70) ? StormTiming.bannerSeconds : nil)] }),
+            (1, { g in [.paneHUD(g.id(), window: g.random.pick(windows), mask: g.random.pick(StormMask.allCases))] }),
+            (1, { g in [.contextMaxVisible(window: g.random.pick(windows), context: 1 + g.random.below(3), g.random.pick([1, 2, 3, 0]))] }),
+            (2, { g in
+                let window = g.random.pick(windows)
+                return [.switchPage(window: window, page: g.model.visiblePage[window] == 2 ? 3 : 2)]
+            }),
+            (2, { g in
+                let window = g.random.pick(windows)
+                return [.clickContext(window: window, context: g.random.chance(60) ? 1 : g.model.visiblePage[window] ?? 2)]
+            }),
+            (1, { g in [.tabRound(window: g.random.pick(windows))] }),
+            (2, { g in [.setAnchor(window: g.random.pick(windows), g.random.chance(30) ? nil : g.random.pick(StormAnchor.allCases))] }),
+            (1, { g in [.anchorsVisible(window: g.random.pick(windows), g.random.chance(50))] }),
+            (2, { g in [.routedBanner(g.id(), g.route(windows), duration: g.random.chance(70) ? StormTiming.bannerSeconds : nil)] }),
+            (1, { g in
+                let first = g.id()
+                _ = (g.id(), g.id()) // one id per window slot: first + slot
+                return [.broadcast(first: first, duration: g.random.chance(70) ? StormTiming.bannerSeconds : nil)]
+            }),
+            (1, { g in [.sharedRoute(g.random.chance(25) ? nil : g.route(windows))] }),
+        ]
+        if windows.contains(where: { !model.anchorsGone.contains($0) }) {
+            options.append((1, { g in [.destroyAnchors(window: g.random.pick(windows))] }))
+        }
+        return options
+    }
+
+    /// The active window (when the model knows which it is), or a window by name (now and then one that is gone).
+    private mutating func route(_ windows: [Int]) -> StormRoute {
+        if model.front != nil, random.chance(50) { return .active }
+        return .named(random.chance(10) ? random.below(3) : random.pick(windows))
     }
 
     /// An undo banner: sometimes high (it pushes another out), mostly timed, some with a close button.

@@ -32,15 +32,30 @@ struct StormStack {
     func contains(_ banner: Int) -> Bool { visible.contains(banner) || waiting.contains(banner) }
 }
 
+/// Issue #27: a place banners and HUDs go, with a queue of its own: a window
+/// (context 0) or one of its contexts (1: the pane, 2 and 3: the stack's pages).
+struct StormPlace: Hashable, Comparable, CustomStringConvertible {
+    let window: Int
+    let context: Int
+    init(_ window: Int, _ context: Int = 0) {
+        self.window = window
+        self.context = context
+    }
+    static func < (lhs: Self, rhs: Self) -> Bool { (lhs.window, lhs.context) < (rhs.window, rhs.context) }
+    var description: String { context == 0 ? "window\(window)" : "window\(window)'s context \(context)" }
+    /// The places of a window.
+    static func all(of window: Int) -> [StormPlace] { (0...3).map { StormPlace(window, $0) } }
+}
+
 extension StormModel {
-    /// Whether `banner` is on screen or waiting in its window.
+    /// Whether `banner` is on screen or waiting in its place.
     func isInStack(_ banner: Int) -> Bool {
         guard let model = banners[banner], !model.windowGone else { return false }
-        return stacks[model.window]?.contains(banner) ?? false
+        return stacks[model.place]?.contains(banner) ?? false
     }
 
     /// A new banner arrives in `window`.
-    mutating func admit(_ banner: Int, in window: Int) {
+    mutating func admit(_ banner: Int, in window: StormPlace) {
         guard var stack = stacks[window] else { return }
         if banners[banner]?.high == true {
             if stack.visible.count >= stack.maxVisible,
@@ -66,7 +81,7 @@ extension StormModel {
     }
 
     /// `arriving` takes the place of `existing` (an id's `.replace`): on screen or in the line.
-    mutating func replace(_ existing: Int, with arriving: Int, in window: Int) {
+    mutating func replace(_ existing: Int, with arriving: Int, in window: StormPlace) {
         guard var stack = stacks[window] else { return }
         if let index = stack.visible.firstIndex(of: existing) {
             stack.visible[index] = arriving
@@ -79,7 +94,7 @@ extension StormModel {
 
     /// The app or the user ended `banner` for `reason`: it leaves its window's line, and the next one comes on.
     mutating func end(_ banner: Int, _ reason: BannerDismissReason) {
-        guard isInStack(banner), let window = banners[banner]?.window else {
+        guard isInStack(banner), let window = banners[banner]?.place else {
             banners[banner]?.mustBeGone = true
             banners[banner]?.mustShowNow = false
             return
@@ -96,14 +111,14 @@ extension StormModel {
     }
 
     /// `BannerCenter.dismissAll()`: every banner of the window ends, waiting or on screen.
-    mutating func dismissAll(in window: Int) {
+    mutating func dismissAll(in window: StormPlace) {
         guard let stack = stacks[window] else { return }
         for banner in stack.waiting + stack.visible { markEnded(banner, .dismissAll) }
         stacks[window]?.visible = []
         stacks[window]?.waiting = []
     }
 
-    mutating func setMaxVisible(_ value: Int, in window: Int) {
+    mutating func setMaxVisible(_ value: Int, in window: StormPlace) {
         guard stacks[window] != nil else { return }
         if value < 1 { expectDiagnostic(from: "BannerCenter.maxVisible") }
         // Lowering it takes nothing off the screen; raising it lets waiting banners on.
@@ -111,14 +126,14 @@ extension StormModel {
         fillScreen(in: window)
     }
 
-    mutating func setQueueLimit(_ value: Int, in window: Int) {
+    mutating func setQueueLimit(_ value: Int, in window: StormPlace) {
         guard stacks[window] != nil else { return }
         if value < 0 { expectDiagnostic(from: "BannerCenter.queueLimit") }
         stacks[window]?.queueLimit = max(0, value)
         dropOverflow(in: window)
     }
 
-    mutating func setOverflow(_ policy: BannerOverflowPolicy, in window: Int) {
+    mutating func setOverflow(_ policy: BannerOverflowPolicy, in window: StormPlace) {
         guard stacks[window] != nil else { return }
         stacks[window]?.overflow = policy
         dropOverflow(in: window)
@@ -139,14 +154,14 @@ extension StormModel {
     }
 
     /// A setting the app got wrong is corrected with a message under the name the app used.
-    private mutating func expectDiagnostic(from source: String) {
+    mutating func expectDiagnostic(from source: String) {
         diagnosticExpected = true
         diagnosticSources.insert(source)
     }
 
     // MARK: Steps of the rules
 
-    private mutating func fillScreen(in window: Int) {
+    private mutating func fillScreen(in window: StormPlace) {
         guard var stack = stacks[window] else { return }
         while stack.visible.count < stack.maxVisible, !stack.waiting.isEmpty {
             stack.visible.insert(stack.waiting.removeFirst(), at: 0)
@@ -154,7 +169,7 @@ extension StormModel {
         stacks[window] = stack
     }
 
-    private mutating func dropOverflow(in window: Int) {
+    private mutating func dropOverflow(in window: StormPlace) {
         guard var stack = stacks[window], stack.overflow == .dropOldest else { return }
         while stack.waiting.count > stack.queueLimit {
             let oldest = stack.waiting.firstIndex { banners[$0]?.high != true } ?? 0

@@ -54,12 +54,18 @@ struct StormModel {
         var postedUncertain = false
         /// `ProgressHUD`'s controller exists (before its first show a status change reaches nothing).
         var exists = false
+        /// Issue #27: `ProgressHUD.context` is this route (nil: a host, or `.automatic`).
+        var route: StormRoute?
+        /// The route changed while the HUD was up: where its next call goes is open until it has gone.
+        var routeMoved = false
     }
 
     enum HUDKind: Equatable { case hidden, shown, result(until: Double) }
 
     struct Instance {
         var window: Int
+        /// Issue #27: 1 for a HUD in the window's pane, 0 for one over the whole window.
+        var context = 0
         var alive = true
         var kind = HUDKind.hidden
         var mode = StormMode.indeterminate
@@ -89,6 +95,10 @@ struct StormModel {
 
     struct BannerModel {
         var window: Int
+        /// Issue #27: the context it was shown in (0: the whole window).
+        var context = 0
+        /// Its own position is `.bottom` (else the default, `.top`).
+        var bottom = false
         var high: Bool
         var duration: Double?
         /// Dismissed by the storm or by its window's destruction: it must be gone.
@@ -117,6 +127,8 @@ struct StormModel {
         var undoable = false
         /// `undo()` took its change back: its commit must never run.
         var undone = false
+
+        var place: StormPlace { StormPlace(window, context) }
     }
 
     struct Await {
@@ -136,7 +148,17 @@ struct StormModel {
     var idHolders: [Int: [Int: Int]] = [:]
     var awaits: [Int: Await] = [:]
     /// Issue #26: each live window's banners, on screen and waiting, and its center's settings.
-    var stacks: [Int: StormStack] = [0: StormStack(), 1: StormStack()]
+    var stacks: [StormPlace: StormStack] = Dictionary(uniqueKeysWithValues: (StormPlace.all(of: 0) + StormPlace.all(of: 1)).map { ($0, StormStack()) })
+    /// Issue #27: the page each window's stack shows (2 or 3; the other page's context is hidden).
+    var visiblePage: [Int: Int] = [0: 2, 1: 2]
+    /// When each hidden context was hidden (wall-clock seconds).
+    var hiddenSince: [StormPlace: Double] = [StormPlace(0, 3): 0, StormPlace(1, 3): 0]
+    /// Each window's anchor, the windows whose anchors are hidden, and those whose anchor widgets were destroyed.
+    var anchors: [Int: StormAnchor] = [:]
+    var anchorsHidden: Set<Int> = []
+    var anchorsGone: Set<Int> = []
+    /// The window GTK's application has in front (the one the user focused last); nil while the model cannot tell.
+    var front: Int?
     /// What this step's `undo()` calls must return, by banner.
     var undoCallExpected: [Int: Bool] = [:]
     /// Texts the storm made visible, with the last step in which they were.
@@ -159,6 +181,7 @@ struct StormModel {
     /// Applies `operation`, done at `now` (wall-clock seconds) during step `step`.
     mutating func apply(_ operation: StormOperation, now: Double, step: Int) {
         let due = now + StormTiming.awaitAllowance
+        noteInput(operation)
         switch operation {
         case .show(let status):
             guard let window = sharedTarget() else { return }
@@ -209,6 +232,7 @@ struct StormModel {
             }
         case .setHost(let window):
             shared.host = window.flatMap { liveWindows.contains($0) ? $0 : nil }
+            shared.route = nil
         case .setSharedMask(let mask):
             if shared.kind != .hidden, !shared.mask.blocks, mask.blocks { shared.blockUncertain = true }
             if !mask.blocks { shared.blockUncertain = false }
@@ -218,7 +242,15 @@ struct StormModel {
         case .destroyWindow(let window):
             destroy(window, due: due)
         case .openWindow(let window):
-            if liveWindows.insert(window).inserted { stacks[window] = StormStack() }
+            if liveWindows.insert(window).inserted {
+                for place in StormPlace.all(of: window) { stacks[place] = StormStack() }
+                visiblePage[window] = 2
+                hiddenSince[StormPlace(window, 3)] = now
+                anchorsGone.remove(window)
+                anchorsHidden.remove(window)
+                // Presented, it may take the focus (the window under the pointer): the front window is open.
+                front = nil
+            }
         case .newHUD(let hud, let window, let mask):
             guard liveWindows.contains(window), huds[hud] == nil else { return }
             huds[hud] = Instance(window: window, mask: mask)
@@ -323,7 +355,7 @@ struct StormModel {
                                           shownAt: now)
             awaits[2_000_000 + banner] = Await(what: "await banner\(banner).dismissed", dueBy: nil)
             displayedTexts["b\(banner)"] = step
-            admit(banner, in: window)
+            admit(banner, in: StormPlace(window))
         case .undoShow(let banner, let window, let high, let duration, _):
             guard banners[banner] == nil, liveWindows.contains(window) else { return }
             // Its Undo is an action: it waits for the user while a screen reader runs.
@@ -333,20 +365,20 @@ struct StormModel {
             banners[banner] = model
             awaits[2_000_000 + banner] = Await(what: "await banner\(banner).dismissed (an undo banner)", dueBy: nil)
             displayedTexts["b\(banner)"] = step
-            admit(banner, in: window)
+            admit(banner, in: StormPlace(window))
         case .callUndo(let banner):
             callUndo(banner)
             if banners[banner]?.undone == true, awaits[2_000_000 + banner]?.dueBy == nil { awaits[2_000_000 + banner]?.dueBy = due }
         case .dismissAll(let window):
-            dismissAll(in: window)
+            dismissAll(in: StormPlace(window))
         case .maxVisible(let window, let value):
-            setMaxVisible(value, in: window)
+            setMaxVisible(value, in: StormPlace(window))
         case .queueLimit(let window, let value):
-            setQueueLimit(value, in: window)
+            setQueueLimit(value, in: StormPlace(window))
         case .overflowPolicy(let window, let policy):
-            setOverflow(policy, in: window)
+            setOverflow(policy, in: StormPlace(window))
         case .stacking(let window, let stacking):
-            stacks[window]?.stacking = stacking
+            stacks[StormPlace(window)]?.stacking = stacking
         case .pressUndo, .pressClose, .swipe:
             break // what the user's hand did is read off the banners by the checks
         case .taskStart(let banner, let window):
@@ -358,7 +390,7 @@ struct StormModel {
             awaits[2_000_000 + banner] = Await(what: "await banner\(banner).dismissed (a task banner)", dueBy: nil)
             awaits[3_000_000 + banner] = Await(what: "try await NotificationBanner.run (task\(banner))", dueBy: nil)
             displayedTexts["b\(banner)"] = step
-            admit(banner, in: window)
+            admit(banner, in: StormPlace(window))
             // Dropped at once (a queue limit of 0, the screen full): `run` never hands its banner out, so there is none to await.
             if !isInStack(banner) { awaits[2_000_000 + banner] = nil }
         case .taskProgress:
@@ -390,7 +422,7 @@ struct StormModel {
                     banners[banner]?.expectedEnd = .sameID
                     displayedTexts["b\(banner)"] = step
                 case .replace:
-                    replace(holder, with: banner, in: window)
+                    replace(holder, with: banner, in: StormPlace(window))
                     if awaits[2_000_000 + holder]?.dueBy == nil { awaits[2_000_000 + holder]?.dueBy = due }
                     idHolders[window, default: [:]][id] = banner
                     displayedTexts["b\(banner)"] = step
@@ -399,7 +431,7 @@ struct StormModel {
             } else {
                 idHolders[window, default: [:]][id] = banner
                 displayedTexts["b\(banner)"] = step
-                admit(banner, in: window)
+                admit(banner, in: StormPlace(window))
             }
         case .bannerHideID(let window, let id):
             guard liveWindows.contains(window) else { return }
@@ -434,6 +466,9 @@ struct StormModel {
             for holder in (idHolders[window] ?? [:]).values { banners[holder]?.escapeMayHaveDismissed = true }
         case .hover, .clickEntry, .tab, .activate, .pressBannerShortcut, .animations, .wait:
             break
+        case .placedBanner, .paneHUD, .contextMaxVisible, .switchPage, .clickContext, .tabRound, .setAnchor, .anchorsVisible,
+             .destroyAnchors, .routedBanner, .broadcast, .sharedRoute:
+            applyContexts(operation, now: now, step: step)
         }
     }
 
@@ -534,6 +569,7 @@ struct StormModel {
             guard liveWindows.contains(host) else { diagnosticExpected = true; return nil }
             return .some(host)
         }
+        if let route = shared.route { return routedSharedTarget(route) }
         return liveWindows.isEmpty ? nil : .some(nil)
     }
 
@@ -550,6 +586,7 @@ struct StormModel {
         if case .result = kind { shared.acceptsProgress = false } else { shared.acceptsProgress = true }
         shared.afterResult = false
         shared.uncertain = false
+        shared.routeMoved = false
         if let status { displayedTexts[status] = step }
     }
 
@@ -607,7 +644,17 @@ struct StormModel {
 
     private mutating func destroy(_ window: Int, due: Double) {
         guard liveWindows.remove(window) != nil else { return }
-        defer { stacks[window] = nil }
+        let inStack = Set(StormPlace.all(of: window).flatMap { (stacks[$0]?.visible ?? []) + (stacks[$0]?.waiting ?? []) })
+        defer {
+            for place in StormPlace.all(of: window) {
+                stacks[place] = nil
+                hiddenSince[place] = nil
+            }
+            anchors[window] = nil
+            visiblePage[window] = nil
+        }
+        // GTK's application keeps the others in the order they were focused: which one is in front is open.
+        if front == window { front = nil }
         // The storm's destroy step also lets go of a host in that window (an app would).
         if shared.host == window { shared.host = nil }
         if shared.kind != .hidden {
@@ -624,7 +671,7 @@ struct StormModel {
         }
         for (key, model) in banners where model.window == window && !model.windowGone {
             // Those on screen or waiting end with their window; one already leaving keeps its reason.
-            if stacks[window]?.contains(key) == true { banners[key]?.expectedEnd = .hostDestroyed }
+            if inStack.contains(key) { banners[key]?.expectedEnd = .hostDestroyed }
             banners[key]?.windowGone = true
             banners[key]?.mustBeGone = true
             banners[key]?.mustShowNow = false

@@ -96,6 +96,42 @@ enum StormOperation: Hashable, Sendable {
     case escape(window: Int)
     case animations(Bool)
     case wait(milliseconds: Int)
+    // Issue #27: contexts, anchors and several windows
+    /// A banner "b<id>" shown (with `position = .bottom` when `bottom`) in a context of the window:
+    /// 0 the whole window (`.window`), 1 the pane (`.widget(its entry)`: the nearest overlay), 2 and 3 the stack's pages (`.overlay`).
+    case placedBanner(Int, window: Int, context: Int, bottom: Bool, duration: Double?)
+    /// `HUD(in: .overlay(pane))` on the window's pane (context 1), with that mask.
+    case paneHUD(Int, window: Int, mask: StormMask)
+    /// `BannerCenter.for(.overlay(context))?.maxVisible = value` (contexts 1-3).
+    case contextMaxVisible(window: Int, context: Int, Int)
+    /// The window's GtkStack shows page `page` (2 or 3); the other page's context is hidden.
+    case switchPage(window: Int, page: Int)
+    /// A click on the entry in a context (xdotool), where nothing but the content or a mask is over it.
+    case clickContext(window: Int, context: Int)
+    /// Tab pressed (xdotool) from the entry of the window's pane (context 1) when it has the focus, else from the window's entry.
+    case tabRound(window: Int)
+    /// `BannerCenter.for(window)?.anchor = .above(actionButton)`, `.below(toolbar)` or nil.
+    case setAnchor(window: Int, StormAnchor?)
+    /// The toolbar and the action button hidden (false) or shown.
+    case anchorsVisible(window: Int, Bool)
+    /// The toolbar and the action button taken out of the window (destroyed).
+    case destroyAnchors(window: Int)
+    /// A banner "b<id>" shown `in: .activeWindow(of: app)` or `.window(named: "storm<slot>", of: app)`.
+    case routedBanner(Int, StormRoute, duration: Double?)
+    /// `BannerCenter.broadcast(to: app, duration:)`: one banner per window, "b<first + slot>".
+    case broadcast(first: Int, duration: Double?)
+    /// `ProgressHUD.context = .activeWindow(of: app)`, `.window(named:of: app)`, or `.automatic` (nil).
+    case sharedRoute(StormRoute?)
+}
+
+enum StormAnchor: String, Hashable, Sendable, CaseIterable {
+    case above, below
+    var edge: BannerPosition { self == .above ? .bottom : .top }
+}
+
+enum StormRoute: Hashable, Sendable {
+    case active
+    case named(Int)
 }
 
 enum StormResult: String, Hashable, Sendable, CaseIterable { case success, error, info, image }
@@ -239,6 +275,50 @@ extension StormOperation {
         case .escape(let window): return "// Escape pressed in window\(window) (xdotool)"
         case .animations(let enabled): return "GtkEnvironment.setAnimationsEnabled(\(enabled))"
         case .wait(let milliseconds): return "// \(milliseconds) ms pass (the main loop runs)"
+        case .placedBanner(let banner, let window, let context, let bottom, let duration):
+            let place = switch context {
+            case 0: ".window(window\(window))"
+            case 1: ".widget(window\(window)PaneEntry)"
+            default: ".overlay(window\(window)Page\(context))"
+            }
+            return "let banner\(banner) = try NotificationBanner(title: \"b\(banner)\"); banner\(banner).animationDuration = "
+                + "\(StormTiming.bannerAnimation); \(bottom ? "banner\(banner).position = .bottom; " : "")"
+                + "banner\(banner).show(in: \(place), duration: \(duration.map { "\($0)" } ?? "nil"))"
+        case .paneHUD(let hud, let window, let mask):
+            return "let hud\(hud) = try HUD(in: .overlay(window\(window)Pane)); hud\(hud).animationDuration = \(StormTiming.fade); "
+                + "hud\(hud).appearance.mask = .\(mask)"
+        case .contextMaxVisible(let window, let context, let value):
+            return "BannerCenter.for(.overlay(window\(window)\(context == 1 ? "Pane" : "Page\(context)")))?.maxVisible = \(value)"
+        case .switchPage(let window, let page): return "gtk_stack_set_visible_child_name(window\(window)Stack, \"page\(page)\")"
+        case .clickContext(let window, let context): return "// a click on the entry of window\(window)'s context \(context) (xdotool)"
+        case .tabRound(let window): return "// Tab pressed in window\(window), from its pane's entry if it has the focus (xdotool)"
+        case .setAnchor(let window, let anchor):
+            let value = switch anchor {
+            case .above?: ".above(window\(window)ActionButton)"
+            case .below?: ".below(window\(window)Toolbar)"
+            case nil: "nil"
+            }
+            return "BannerCenter.for(window\(window))?.anchor = \(value)"
+        case .anchorsVisible(let window, let visible):
+            return "gtk_widget_set_visible(window\(window)Toolbar, \(visible)); gtk_widget_set_visible(window\(window)ActionButton, \(visible))"
+        case .destroyAnchors(let window):
+            return "gtk_box_remove(window\(window)Box, window\(window)Toolbar); gtk_box_remove(window\(window)Box, window\(window)ActionButton)"
+        case .routedBanner(let banner, let route, let duration):
+            return "let banner\(banner) = try NotificationBanner(title: \"b\(banner)\"); banner\(banner).animationDuration = "
+                + "\(StormTiming.bannerAnimation); banner\(banner).show(in: \(route.source), duration: \(duration.map { "\($0)" } ?? "nil"))"
+        case .broadcast(let first, let duration):
+            return "try BannerCenter.broadcast(to: app, duration: \(duration.map { "\($0)" } ?? "nil")) { window in "
+                + "try NotificationBanner(title: \"b\\(\(first) + slot(of: window))\") }"
+        case .sharedRoute(let route): return "ProgressHUD.context = \(route?.source ?? ".automatic")"
+        }
+    }
+}
+
+extension StormRoute {
+    var source: String {
+        switch self {
+        case .active: ".activeWindow(of: app)"
+        case .named(let slot): ".window(named: \"storm\(slot)\", of: app)"
         }
     }
 }

@@ -45,7 +45,7 @@ enum StormRunner {
         Announcer.clearPendingDescription()
         XInput.pump(until: { false }, timeoutMilliseconds: 20)
         let widgetsBefore = WidgetTypes.totalLiveInstances
-        let closuresBefore = ClosureBoxes.liveCount
+        let closuresBefore = liveClosures
 
         StormLog.start()
         let world = StormWorld()
@@ -63,9 +63,10 @@ enum StormRunner {
 
         for (index, step) in steps.enumerated() where !stops {
             let number = index + 1
-            for operation in step {
+            for operation in step where model.canModel(operation) {
                 switch operation {
-                case .hover, .clickEntry, .tab, .activate, .pressBannerShortcut, .escape, .pressUndo, .pressClose, .swipe: usedInput = true
+                case .hover, .clickEntry, .tab, .activate, .pressBannerShortcut, .escape, .pressUndo, .pressClose, .swipe,
+                     .clickContext, .tabRound: usedInput = true
                 default: break
                 }
                 model.apply(operation, now: now, step: number)
@@ -91,10 +92,10 @@ enum StormRunner {
         if !stops {
             // A timer due shortly (a hide after a result's duration) still holds its closure: let it fire.
             XInput.pump(until: {
-                WidgetTypes.totalLiveInstances == widgetsBefore && ClosureBoxes.liveCount == closuresBefore
+                WidgetTypes.totalLiveInstances == widgetsBefore && liveClosures == closuresBefore
             }, timeoutMilliseconds: 2_000)
             let widgets = WidgetTypes.totalLiveInstances - widgetsBefore
-            let closures = ClosureBoxes.liveCount - closuresBefore
+            let closures = liveClosures - closuresBefore
             if widgets != 0 || closures != 0 {
                 record([StormFailure(step: steps.count + 1, check: "leak",
                                      detail: "\(widgets) GtkHUD widgets and \(closures) signal or timer closures outlive the storm")])
@@ -102,6 +103,13 @@ enum StormRunner {
         }
         guard let checks else { return Array(failures.prefix(1)) }
         return failures.filter { checks.isEmpty || checks.contains($0.check) }
+    }
+
+    /// The closures GLib holds, less a desktop notification's withdrawal repeats still to come: those
+    /// run up to 3 s after the banner went (NotificationWithdrawals, bounded), so no leak; waiting them
+    /// out cost some 4 s a seed (seed 7 ended with one due, freed in seed 8).
+    private static var liveClosures: Int {
+        ClosureBoxes.liveCount - DesktopNotificationSender.shared.pendingWithdrawalRepeats
     }
 
     private static var warmedUp = false
@@ -121,6 +129,15 @@ enum StormRunner {
             [.maxVisible(window: 0, 2)], [.undoShow(3, window: 0, high: false, duration: nil, closeButton: true)],
             [.bannerShow(4, window: 0, high: false, duration: nil, action: false)], [.pressUndo(3, double: false)],
             [.undoShow(5, window: 0, high: false, duration: nil, closeButton: true)], [.pressClose(5)], [.swipe(4)], [.dismissAll(window: 0)],
+            [.activate(window: 1)], [.setAnchor(window: 0, .above)], [.placedBanner(6, window: 0, context: 1, bottom: true, duration: nil)],
+            [.paneHUD(7, window: 0, mask: .black)], [.hudShow(7)], [.clickContext(window: 0, context: 1)], [.tabRound(window: 0)],
+            [.switchPage(window: 0, page: 3)], [.routedBanner(8, .active, duration: nil)], [.broadcast(first: 10, duration: nil)],
+            [.sharedRoute(.active)], [.show("t9")], [.dismiss], [.sharedRoute(nil)], [.anchorsVisible(window: 0, false)],
+            [.destroyAnchors(window: 0)], [.hudHide(7)],
+            // The storm's windows belong to its application: the first desktop notification registers
+            // GtkHUD's actions on it, once for the process.
+            [.bannerShow(20, window: 1, high: true, duration: nil, action: false), .bannerNotifies(20, .always)], [.wait(milliseconds: 250)],
+            [.bannerDismiss(20)],
         ] + generator.steps(40)
         _ = run(warmUp, stoppingAt: [])
     }
@@ -144,7 +161,7 @@ enum StormRunner {
         for (id, hud) in world.huds.sorted(by: { $0.key < $1.key }) where hud.isVisible {
             return StormFailure(step: step, check: "end.visible", detail: "hud\(id) is still visible after hide()")
         }
-        for entry in StormLog.take() where !entry.isDiagnostic {
+        for entry in StormLog.take() where !entry.isDiagnostic && !StormChecker.isNotificationServerMissing(entry, model) {
             return StormFailure(step: step, check: "glib", detail: "\(entry.level) from \(entry.domain): \(entry.message)")
         }
         return nil

@@ -33,13 +33,16 @@ struct StormShrinker {
         return steps.map { step in
             step.filter { operation in
                 switch operation {
-                case .newHUD(let hud, _, _): huds.insert(hud); return true
+                case .newHUD(let hud, _, _), .paneHUD(let hud, _, _): huds.insert(hud); return true
+                case .broadcast(let first, _):
+                    banners.formUnion(first...(first + 2))
+                    return true
                 case .runStart(let run, let hud, _):
                     guard huds.contains(hud) else { return false }
                     runs.insert(run)
                     return true
                 case .bannerShow(let banner, _, _, _, _), .bannerShowID(let banner, _, _, _), .taskStart(let banner, _),
-                     .undoShow(let banner, _, _, _, _):
+                     .undoShow(let banner, _, _, _, _), .placedBanner(let banner, _, _, _, _), .routedBanner(let banner, _, _):
                     banners.insert(banner)
                     return true
                 case .taskProgress(let banner, _), .taskEnd(let banner, _), .taskCancel(let banner): return banners.contains(banner)

@@ -1,18 +1,31 @@
 import CGtk
 import Foundation
-import GtkHUD
+@testable import GtkHUD
 import GtkSupport
 import Synchronization
 
-/// A storm window: a GtkWindow (even slots) or an AdwWindow (odd slots) whose
-/// content has an entry in its bottom-left corner, away from the centred bezel
-/// and the banners at the top, so a click can test whether the content takes focus.
+/// A storm window: a GtkWindow (even slots) or an AdwWindow (odd slots), named
+/// "storm<slot>" and added to the storm's application (issue #27's
+/// `.activeWindow(of:)`, `.window(named:of:)` and `broadcast`). Its content, top
+/// to bottom: a toolbar label (an anchor for `.below`), a split (GtkPaned) of a
+/// pane that is a context of its own (context 1) and a GtkStack of two pages,
+/// each a context (2 and 3: one shows, the other is hidden), an action button
+/// lifted off the bottom (an anchor for `.above`), and an entry in the
+/// bottom-left corner, away from the centred bezel, so a click can test whether
+/// the content takes focus. Each context holds an entry too.
 @MainActor
 final class StormWindow {
     let slot: Int
     let window: UnsafeMutablePointer<GtkWidget>
     let content: UnsafeMutablePointer<GtkWidget>
     let entry: UnsafeMutablePointer<GtkWidget>
+    /// Issue #27's contexts (1: the pane, 2 and 3: the stack's pages) and the entry in each.
+    private(set) var contexts: [Int: HUDOverlay] = [:]
+    private(set) var contextEntries: [Int: UnsafeMutablePointer<GtkWidget>] = [:]
+    let pages: UnsafeMutablePointer<GtkWidget>
+    /// The anchors (nil once destroyed).
+    private(set) var toolbar: UnsafeMutablePointer<GtkWidget>?
+    private(set) var actionButton: UnsafeMutablePointer<GtkWidget>?
     private var input: XInput?
     /// Whether the window has had the keyboard focus since it opened.
     private(set) var hasBeenActive = false
@@ -22,14 +35,44 @@ final class StormWindow {
     init(slot: Int) {
         self.slot = slot
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        let spacer = gtk_label_new("Storm window \(slot)")!
-        gtk_widget_set_vexpand(spacer, 1)
+        let toolbar = gtk_label_new("Storm window \(slot)")!
+        gtk_widget_set_margin_top(toolbar, 4)
+        let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
+        gtk_widget_set_vexpand(paned, 1)
+        let pages = gtk_stack_new()!
+        self.pages = pages
+        for context in 1...3 {
+            let pane = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            let label = gtk_label_new("Context \(context)")!
+            gtk_widget_set_vexpand(label, 1)
+            let paneEntry = gtk_entry_new()!
+            gtk_widget_set_halign(paneEntry, GTK_ALIGN_CENTER)
+            gtk_widget_set_margin_bottom(paneEntry, 4)
+            gtk_editable_set_width_chars(OpaquePointer(paneEntry), 6)
+            gtk_box_append(pane.cast(to: GtkBox.self), label)
+            gtk_box_append(pane.cast(to: GtkBox.self), paneEntry)
+            let overlay = HUDOverlay(content: GtkWidgetRef(pointer: pane))!
+            contexts[context] = overlay
+            contextEntries[context] = paneEntry
+            if context == 1 {
+                gtk_paned_set_start_child(OpaquePointer(paned), overlay.pointer)
+            } else {
+                "page\(context)".withCString { _ = gtk_stack_add_named(OpaquePointer(pages), overlay.pointer, $0) }
+            }
+        }
+        gtk_paned_set_end_child(OpaquePointer(paned), pages)
+        gtk_paned_set_position(OpaquePointer(paned), 240)
+        let actionButton = gtk_button_new_with_label("Action")!
+        gtk_widget_set_halign(actionButton, GTK_ALIGN_END)
+        gtk_widget_set_margin_end(actionButton, 8)
         let entry = gtk_entry_new()!
         gtk_widget_set_halign(entry, GTK_ALIGN_START)
         gtk_widget_set_margin_start(entry, 8)
         gtk_widget_set_margin_bottom(entry, 8)
-        gtk_box_append(box.cast(to: GtkBox.self), spacer)
-        gtk_box_append(box.cast(to: GtkBox.self), entry)
+        gtk_editable_set_width_chars(OpaquePointer(entry), 8)
+        for child in [toolbar, paned, actionButton, entry] { gtk_box_append(box.cast(to: GtkBox.self), child) }
+        self.toolbar = toolbar
+        self.actionButton = actionButton
         if slot % 2 == 1 {
             window = adw_window_new()!
             adw_window_set_content(window.raw.typed(AdwWindow.self), box)
@@ -39,6 +82,8 @@ final class StormWindow {
         }
         content = box
         self.entry = entry
+        "storm\(slot)".withCString { gtk_widget_set_name(window, $0) }
+        gtk_window_set_application(window.asWindow, StormApplication.shared)
         // Before it is presented: with no window manager, X gives the focus to the
         // window under the pointer, so a window can be active from its first frame.
         // GLib releases the closure with the window.
@@ -52,6 +97,27 @@ final class StormWindow {
         MainLoop.run(until: { gtk_widget_get_mapped(self.window) != 0 }, timeoutMilliseconds: 5_000)
         waitForFrames(2)
         Self.slots[UnsafeMutableRawPointer(window)] = slot
+    }
+
+    /// The stack page that shows (2 or 3).
+    var visiblePage: Int {
+        gtk_stack_get_visible_child_name(OpaquePointer(pages)).map { String(cString: $0) } == "page3" ? 3 : 2
+    }
+
+    func showPage(_ page: Int) {
+        "page\(page)".withCString { gtk_stack_set_visible_child_name(OpaquePointer(pages), $0) }
+    }
+
+    /// The toolbar and the action button (the anchors) hidden or shown.
+    func setAnchorsVisible(_ visible: Bool) {
+        for widget in [toolbar, actionButton].compactMap({ $0 }) { gtk_widget_set_visible(widget, visible ? 1 : 0) }
+    }
+
+    /// Takes the toolbar and the action button out of the window: the box held the only references, so they are destroyed.
+    func destroyAnchors() {
+        for widget in [toolbar, actionButton].compactMap({ $0 }) { gtk_box_remove(content.cast(to: GtkBox.self), widget) }
+        toolbar = nil
+        actionButton = nil
     }
 
     /// Whether the user left the window after being in it: its banners pause.
@@ -79,14 +145,21 @@ final class StormWindow {
         XInput.pump(until: { false }, timeoutMilliseconds: 30) // GTK takes the events
     }
 
+    /// The widget with the keyboard focus in this window.
+    var focus: UnsafeMutablePointer<GtkWidget>? { gtk_widget_get_root(window).flatMap { gtk_root_get_focus($0) } }
+
     /// Whether keyboard focus is in the entry.
-    var entryHasFocus: Bool {
+    var entryHasFocus: Bool { Self.hasFocus(entry) }
+
+    static func hasFocus(_ entry: UnsafeMutablePointer<GtkWidget>) -> Bool {
         guard let root = gtk_widget_get_root(entry), let focus = gtk_root_get_focus(root) else { return false }
         return focus == entry || gtk_widget_is_ancestor(focus, entry) != 0
     }
 
     /// Whether the entry could take keyboard focus: it and every ancestor up to the window can focus.
-    var entryCanTakeFocus: Bool {
+    var entryCanTakeFocus: Bool { canTakeFocus(entry) }
+
+    func canTakeFocus(_ entry: UnsafeMutablePointer<GtkWidget>) -> Bool {
         var current: UnsafeMutablePointer<GtkWidget>? = entry
         while let widget = current, widget != window {
             if gtk_widget_get_can_focus(widget) == 0 { return false }
@@ -100,6 +173,21 @@ final class StormWindow {
         Self.slots[UnsafeMutableRawPointer(window)] = nil
         gtk_window_destroy(window.asWindow)
     }
+}
+
+/// The storm's application: registered once (its `startup` ran), never run; each
+/// storm window is added to it, so GTK keeps its windows in the order the user focused them.
+@MainActor
+enum StormApplication {
+    static let shared: UnsafeMutablePointer<GtkApplication> = {
+        let app = gtk_application_new("org.gtkhud.StormTests", G_APPLICATION_NON_UNIQUE)!
+        let previous = g_application_get_default()
+        let application = UnsafeMutableRawPointer(app).assumingMemoryBound(to: GApplication.self)
+        g_application_register(application, nil, nil)
+        // Not the process's default application: the storm names it in every call that takes one.
+        if previous == nil, g_application_get_default() == application { g_application_set_default(nil) }
+        return app
+    }()
 }
 
 /// Work for `HUD.run` that the storm finishes, fails or cancels when it chooses.

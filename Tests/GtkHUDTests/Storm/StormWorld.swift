@@ -27,6 +27,19 @@ final class StormWorld {
     private var observation: HUDObservation?
     /// The window where the last step clicked the entry, for the focus check.
     var clickedWindow: Int?
+    /// Issue #27: the context whose entry the last step clicked (nothing but its content or a mask over it).
+    var clickedContext: StormPlace?
+    /// Which HUDs were visible just before the last step's click (a result may end between the click and the check).
+    var visibleAtClick: (huds: Set<Int>, shared: Bool)?
+
+    /// Notes which HUDs are visible, just before a click.
+    func noteVisibilityBeforeClick() {
+        visibleAtClick = (Set(huds.filter { $0.value.isVisible }.keys), ProgressHUD.isVisible)
+    }
+    /// Issue #27: the entries Tab reached from the pane's entry in the last step, by window.
+    var tabbedFrom: (window: Int, fromPane: Bool, reached: [UnsafeMutablePointer<GtkWidget>?])?
+    /// Issue #27: the context of each HUD made in a pane.
+    var hudContexts: [Int: Int] = [:]
     /// Issue #26's undo banners: how often each one's undo and commit closures ran.
     var undoRuns: [Int: Int] = [:]
     var commitRuns: [Int: Int] = [:]
@@ -218,8 +231,13 @@ final class StormWorld {
             }
         case .clickEntry(let slot):
             guard let window = windows[slot] else { return }
-            window.withInput { $0.click(at: $0.center(of: window.entry)) }
-            clickedWindow = slot
+            window.withInput { input in
+                // A banner at the bottom edge may lie over the entry: the click would be the banner's.
+                guard !Self.bannerCovers(window.entry, in: window) else { return }
+                noteVisibilityBeforeClick()
+                input.click(at: input.center(of: window.entry))
+                clickedWindow = slot
+            }
         case .tab(let slot):
             windows[slot]?.withInput { $0.key("Tab") }
         case .activate(let slot):
@@ -237,11 +255,14 @@ final class StormWorld {
             windows[slot]?.withInput { $0.key("Escape") }
         case .animations(let enabled): GtkEnvironment.setAnimationsEnabled(enabled)
         case .wait(let milliseconds): XInput.pump(until: { false }, timeoutMilliseconds: UInt32(milliseconds))
+        case .placedBanner, .paneHUD, .contextMaxVisible, .switchPage, .clickContext, .tabRound, .setAnchor, .anchorsVisible,
+             .destroyAnchors, .routedBanner, .broadcast, .sharedRoute:
+            performContexts(operation)
         }
     }
 
     /// Files a banner of the storm under `id`: its end is noted and its `dismissed` awaited.
-    private func watch(_ banner: NotificationBanner, _ id: Int) {
+    func watch(_ banner: NotificationBanner, _ id: Int) {
         banner.onDismiss = { [weak self] reason in
             self?.bannerEnds[id] = (StormRunner.now, reason)
             self?.dismissReasons[id] = reason

@@ -118,6 +118,16 @@ import Testing
         #expect(reporter.message(for: .fallback(.otherWindow)) != nil, "made again after it was fixed: said again")
     }
 
+    /// The storm's find (issue #27): closing a window with an anchored center said
+    /// "the anchor widget was destroyed", as if the app had made a mistake.
+    @Test func anAnchorGoingWithItsWindowIsNoMistake() {
+        var reporter = BannerAnchorReporter()
+        #expect(reporter.message(for: .fallback(.destroyed), windowClosing: true) == nil)
+        var other = BannerAnchorReporter()
+        #expect(other.message(for: .fallback(.destroyed), windowClosing: false) == BannerAnchorFallback.destroyed.message,
+                "destroyed while its window stays: said")
+    }
+
     @Test func theMessagesNameWhatWentWrong() {
         #expect(BannerAnchorFallback.destroyed.message.contains("destroyed"))
         #expect(BannerAnchorFallback.outside.message.contains("not inside"))

@@ -14,4 +14,15 @@ import Testing
         #expect(BlockFocusRule.releaseRestoresFocus(from: .nowhere))
         #expect(!BlockFocusRule.releaseRestoresFocus(from: .elsewhere))
     }
+
+    /// The storm's find (issue #27, seed 5): a block that ended after its stack page was
+    /// switched away gave the focus back to an entry on the hidden page; keys went into it.
+    @Test func theEndOfABlockNeverGivesTheFocusToAWidgetThatNoLongerShows() {
+        #expect(BlockFocusRule.release(from: .insideContext, previousFocusShows: false) == .firstInContext)
+        #expect(BlockFocusRule.release(from: .nowhere, previousFocusShows: false) == .firstInContext)
+        #expect(BlockFocusRule.release(from: .insideContext, previousFocusShows: true) == .restore)
+        #expect(BlockFocusRule.release(from: .nowhere, previousFocusShows: true) == .restore)
+        #expect(BlockFocusRule.release(from: .elsewhere, previousFocusShows: false) == .stay)
+        #expect(BlockFocusRule.release(from: .elsewhere, previousFocusShows: true) == .stay)
+    }
 }
