@@ -36,6 +36,9 @@ enum ScenarioRunner {
             let before = EventCenter.shared.shownCount
             let watchdog = MainLoop.after(milliseconds: 20_000) {
                 FileHandle.standardError.write(Data("gtkhud-gallery: scenario \(name) did not finish within 20 s\n".utf8))
+                // Before the window goes: the watcher walks its widgets every 15 ms
+                // (it walked the destroyed window once: GTK criticals on the way out).
+                watcher.stop()
                 Gallery.quit(status: 1)
             }
             if names.count > 1 { emit("scenario: \(name)") }
