@@ -191,12 +191,6 @@ NOT_APPLICABLE = {
 UNCERTAINTY = {"cycle_rss_growth_kib": "cycle_rss_growth_uncertainty_kib"}
 LIMITS = {"cycle_rss_growth_kib": 256}
 
-# Goals whose anchor this platform may not have: when the figure named here is 0
-# (the anchor is missing), the goal prints as n/a, with the reason, and is not counted.
-NOT_APPLICABLE = {
-    "spinner_vs_adwspinner_system_cpu_per_frame_ratio": ("spinner_adw_available", "n/a (libadwaita < 1.6)"),
-}
-
 
 def judge(runs, taken_once, renderers):
     run_count = len(runs)
@@ -212,8 +206,8 @@ def judge(runs, taken_once, renderers):
                 if optional:
                     continue
                 anchor = NOT_APPLICABLE.get(name)
-                if anchor and all(value == 0 for value, _ in values_of(runs, renderer, anchor[0])) \
-                        and values_of(runs, renderer, anchor[0]):
+                anchor_values = values_of(runs, renderer, anchor[0]) if anchor else []
+                if anchor_values and all(value == 0 for value, _ in anchor_values):
                     rows.append((renderer, name, "n/a", goal.text, "n/a", anchor[1]))
                     continue
                 rows.append((renderer, name, "MISSING", goal.text, "MISSING", ""))
