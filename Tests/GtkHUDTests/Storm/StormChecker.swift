@@ -185,7 +185,7 @@ struct StormChecker {
             // The shared HUD goes to whole windows only here; a context is blocked by its window's block too.
         } else if shared.uncertain || (shared.kind != .hidden && shared.window == nil) {
             if shared.kind != .hidden || shared.uncertain { unknown = true }
-        } else if shared.window == slot, context == 0 {
+        } else if shared.window == slot {
             switch shared.kind {
             case .hidden: break
             case .activity: add(onScreen: true, mask: shared.mask, blockUncertain: shared.blockUncertain)
