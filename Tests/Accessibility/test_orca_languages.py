@@ -14,6 +14,7 @@ import os
 import pathlib
 import re
 import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -66,6 +67,8 @@ class OrcaLanguageTests(unittest.TestCase):
         (keep / "probe-report.txt").write_text(run.stdout + run.stderr)
         self.assertEqual(run.returncode, 0, run.stdout[-3000:] + run.stderr[-2000:])
         lines = run.stdout.splitlines()
+        print(next((f"[orca-probe] {language}: {line}" for line in lines if line.startswith("command: ")),
+                   f"[orca-probe] {language}: no timing line"), file=sys.stderr)
         verdicts = [line for line in lines if line.startswith(("SPOKEN", "NOT SPOKEN"))]
         missing = [line for line in verdicts if line.startswith("NOT SPOKEN")]
         self.assertEqual(missing, [], f"{language}: Orca left messages unspoken")

@@ -14,6 +14,7 @@ import os
 import pathlib
 import re
 import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -54,6 +55,10 @@ class OrcaSpeechTests(unittest.TestCase):
         cls.report = run.stdout
         pathlib.Path(cls.keep, "probe-report.txt").write_text(run.stdout + run.stderr)
         cls.lines = run.stdout.splitlines()
+        # How long the probe ran and waited for the lock: in the CI log, where the two
+        # platforms' Orca runs wait on each other.
+        print(next((f"[orca-probe] speech: {line}" for line in cls.lines if line.startswith("command: ")),
+                   "[orca-probe] speech: no timing line"), file=sys.stderr)
         cls.probe_status = run.returncode
         cls.verdicts = [line for line in cls.lines if line.startswith(("SPOKEN", "NOT SPOKEN"))]
         log = pathlib.Path(cls.keep, "orca.debug")
