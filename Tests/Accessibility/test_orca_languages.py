@@ -80,6 +80,8 @@ class OrcaLanguageTests(unittest.TestCase):
             self.assertTrue(any(text in s for s in speech), f"{language}: Orca never said “{text}”: {speech}")
         output = (keep / "cmd.out").read_text(errors="replace") if (keep / "cmd.out").exists() else ""
         self.assertIn(" done", output)
+        # ...and exited by itself (not killed by the probe's timeout: status 124).
+        self.assertIn("command: exit 0,", run.stdout, run.stdout[:2000])
         self.assertNotIn("error:", output)
 
     def test_german(self):

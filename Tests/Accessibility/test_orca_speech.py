@@ -98,6 +98,9 @@ class OrcaSpeechTests(unittest.TestCase):
 
     def test_every_scenario_finished(self):
         self.assertIn(" done", self.app_output, self.app_output[-3000:])
+        # And the gallery exited by itself: on Debian 13 it once hung in exit() until the
+        # probe's timeout (status 124) killed it, which cost every run 10 minutes.
+        self.assertIn("command: exit 0,", self.report, self.report[:2000])
         self.assertNotIn("error:", self.app_output, self.app_output[-3000:])
         for name in self.names:
             self.assertIn(f"scenario: {name}", self.app_output)

@@ -188,9 +188,29 @@ enum ScreenReaderLink {
         started = true
         let inbox = self.inbox
         Thread {
-            while let line = Swift.readLine(strippingNewline: true) { inbox.add(line) }
+            forEachLineOfStandardInput { inbox.add($0) }
             inbox.close()
         }.start()
+    }
+
+    /// Calls `body` with every line read from descriptor 0 until end of file, with
+    /// read(2), not stdio: Debian 13's glibc takes every stdio stream's lock in
+    /// `exit()`, stdin's included, so a thread blocked in `readLine` kept the
+    /// gallery from exiting until orca-probe's timeout killed it (2 minutes a run).
+    private nonisolated static func forEachLineOfStandardInput(_ body: (String) -> Void) {
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            pending.append(contentsOf: buffer[0..<count])
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                body(String(decoding: pending[..<newline], as: UTF8.self))
+                pending.removeSubrange(...newline)
+            }
+        }
+        if !pending.isEmpty { body(String(decoding: pending, as: UTF8.self)) }
     }
 
     /// Waits until orca-probe says whether Orca presented the window's focus; returns its line.
