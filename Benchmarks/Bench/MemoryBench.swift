@@ -14,6 +14,14 @@ import GtkSupport
 @MainActor
 enum MemoryBench {
     static let count = 8
+    /// For tracing, not a figure: `GTKHUD_BENCH_MEMORY_HUD=text` or `success` measures
+    /// a HUD that does not spin (its window stops drawing once it is shown), to tell
+    /// what the spinning costs a window apart from what the bezel does.
+    static let hudModeForTracing: HUD.Mode? = switch ProcessInfo.processInfo.environment["GTKHUD_BENCH_MEMORY_HUD"] {
+    case "text": .text
+    case "success": .success
+    default: nil
+    }
 
     static func run() {
         Bench.setAnimations(true)
@@ -45,6 +53,7 @@ enum MemoryBench {
             let huds = hosts.prefix(count).map { host -> HUD? in
                 let hud = try? HUD(on: host.window)
                 hud?.label = "Loading"
+                if let mode = hudModeForTracing { hud?.mode = mode }
                 hud?.show(animated: false)
                 return hud
             }
