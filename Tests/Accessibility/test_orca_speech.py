@@ -98,8 +98,8 @@ class OrcaSpeechTests(unittest.TestCase):
 
     def test_every_scenario_finished(self):
         self.assertIn(" done", self.app_output, self.app_output[-3000:])
-        # And the gallery exited by itself: on Debian 13 it once hung in exit() until the
-        # probe's timeout (status 124) killed it, which cost every run 10 minutes.
+        # And the gallery exited by itself: on Debian 13 it hung in exit() until the
+        # probe's timeout (status 124) killed it, 10 minutes of every run (Timing.swift).
         self.assertIn("command: exit 0,", self.report, self.report[:2000])
         self.assertNotIn("error:", self.app_output, self.app_output[-3000:])
         for name in self.names:
