@@ -76,6 +76,42 @@ public enum WidgetRenderer {
     }
 }
 
+extension WidgetRenderer {
+    /// `window` (a `GtkNative`) as its surface's frames draw it: at the
+    /// surface's scale and on the surface's pixel grid, its client-side
+    /// margin included, so that what lies on the surface's device pixels
+    /// (``ShadowBands``) lies on the image's. Image pixel (0, 0) holds the
+    /// window's top-left corner.
+    public static func renderOnSurfaceGrid(_ window: UnsafeMutablePointer<GtkWidget>) -> RenderedImage? {
+        let width = gtk_widget_get_width(window), height = gtk_widget_get_height(window)
+        let scale = DeviceScale.of(window)
+        guard width > 0, height > 0, scale > 0, let native = gtk_widget_get_native(window),
+              let renderer = gtk_native_get_renderer(native),
+              let paintable = gtk_widget_paintable_new(window) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        var surfaceX = 0.0, surfaceY = 0.0
+        gtk_native_get_surface_transform(native, &surfaceX, &surfaceY)
+        let snapshot = gtk_snapshot_new()
+        gtk_snapshot_scale(snapshot, Float(scale), Float(scale))
+        var offset = graphene_point_t(x: Float(surfaceX), y: Float(surfaceY))
+        gtk_snapshot_translate(snapshot, &offset)
+        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
+        defer { gsk_render_node_unref(node) }
+        let left = (surfaceX * scale).rounded(.down), top = (surfaceY * scale).rounded(.down)
+        var viewport = graphene_rect_t()
+        graphene_rect_init(&viewport, Float(left), Float(top),
+                           Float(((surfaceX + Double(width)) * scale).rounded(.up) - left),
+                           Float(((surfaceY + Double(height)) * scale).rounded(.up) - top))
+        guard let texture = gsk_renderer_render_texture(renderer, node, &viewport) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        let imageWidth = Int(gdk_texture_get_width(texture)), imageHeight = Int(gdk_texture_get_height(texture))
+        var bytes = [UInt8](repeating: 0, count: imageWidth * 4 * imageHeight)
+        bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(imageWidth * 4)) }
+        return RenderedImage(width: imageWidth, height: imageHeight, stride: imageWidth * 4, bytes: bytes)
+    }
+}
+
 /// The scale a widget's window is drawn at, in device pixels per pixel.
 @MainActor
 public enum DeviceScale {

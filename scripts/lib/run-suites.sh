@@ -57,7 +57,7 @@ run_pass() {
 # display) and the contrast tests under libadwaita's high-contrast style and
 # GTK's HighContrast theme (both read at start-up). GTKHUD_EXPECT_SCALE: every
 # test window of a scale pass fails unless it is drawn at that scale.
-pixel_tests="GtkHUDTests.(RingSharpnessTests|TextScaleTests|ContrastTests)"
+pixel_tests="GtkHUDTests.(RingSharpnessTests|TextScaleTests|ContrastTests|ShadowBandsTests)"
 run_pass GDK_SCALE=2 "$pixel_tests" env GDK_SCALE=2 GTKHUD_EXPECT_SCALE=2
 run_pass ADW_DEBUG_HIGH_CONTRAST=1 "GtkHUDTests.(ContrastTests|TextScaleTests)" env ADW_DEBUG_HIGH_CONTRAST=1
 run_pass GTK_THEME=HighContrast "GtkHUDTests.(ContrastTests|TextScaleTests)" env GTK_THEME=HighContrast
@@ -74,7 +74,7 @@ run_pass "window manager (openbox)" "GtkHUDTests.(WindowAttentionInputTests|Desk
 # that catch an entrance animation mid-way: a Wayland window's first frames come
 # at the compositor's pace, and once, at 1.5 under load, a bottom banner's spring
 # had already reached its resting place.
-wayland_tests="GtkHUDTests.(RingSharpnessTests|TextScaleTests|ContrastTests|BannerTextFitTests|HUDWidgetTests"
+wayland_tests="GtkHUDTests.(RingSharpnessTests|TextScaleTests|ContrastTests|ShadowBandsTests|BannerTextFitTests|HUDWidgetTests"
 wayland_tests+="|BannerPlacementTests/test(StackedBanners|RightToLeft))"
 if gtkhud_has_fractional_scales; then
     for scale in 1 1.25 1.5 2; do

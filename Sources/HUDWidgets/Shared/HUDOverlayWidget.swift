@@ -279,6 +279,7 @@ public final class HUDOverlayWidget: SwiftWidget {
         toplevelsConnection = nil
         placements = [:]
         frames = [:]
+        shadowBands.clear()
     }
 
     /// Natural size within the margins, at the placement's position, scaled around its centre.
@@ -307,6 +308,45 @@ public final class HUDOverlayWidget: SwiftWidget {
     }
 
     private var children: [UnsafeMutablePointer<GtkWidget>] { widget.children }
+
+    // MARK: - Drawing
+
+    /// Whether placed children's outset shadows are drawn as bands around their
+    /// inside (``ShadowBands``), so that a spinning ring's frames draw none of
+    /// its bezel's shadow. On by default from GTK 4.10: GTK 4.8's cairo renderer
+    /// already skips a shadow whose frame lies inside its outline, and its GL
+    /// renderer redraws the whole window under Xvfb anyway.
+    public static var drawsShadowsInBands = GtkEnvironment.runtimeAtLeast(4, 10)
+
+    private let shadowBands = ShadowBands()
+
+    override public func snapshot(_ snapshot: OpaquePointer) {
+        guard Self.drawsShadowsInBands else { return super.snapshot(snapshot) }
+        shadowBands.beginFrame()
+        var next = gtk_widget_get_first_child(widget)
+        while let child = next {
+            next = gtk_widget_get_next_sibling(child)
+            if placements[child] != nil, let grid = PixelGrid.of(child) {
+                snapshotPlaced(child, grid: grid, into: snapshot)
+            } else {
+                gtk_widget_snapshot_child(widget, child, snapshot)
+            }
+        }
+    }
+
+    /// A placed child (a HUD's bezel) drawn with its shadow in bands.
+    private func snapshotPlaced(_ child: UnsafeMutablePointer<GtkWidget>, grid: PixelGrid, into snapshot: OpaquePointer) {
+        let own = gtk_snapshot_new()
+        gtk_widget_snapshot_child(widget, child, own)
+        guard let node = gtk_snapshot_free_to_node(own) else { return }
+        defer { gsk_render_node_unref(node) }
+        if let banded = shadowBands.replacingShadows(in: node, grid: grid) {
+            gtk_snapshot_append_node(snapshot, banded)
+            gsk_render_node_unref(banded)
+        } else {
+            gtk_snapshot_append_node(snapshot, node)
+        }
+    }
 
     // MARK: - Banner placement
 

@@ -1,0 +1,168 @@
+import CGtk
+@testable import GtkHUD
+import GtkSupport
+import HUDCore
+import HUDWidgets
+import XCTest
+
+/// The bezel's blurred shadow drawn in bands around its inside (``ShadowBands``,
+/// issue #28): every pixel of the window as it was with GTK's own shadow node,
+/// at the display's scale (1x, the 2x pass, Wayland at 1.25, 1.5 and 2 on
+/// GTK 4.14+), on the pass's renderer; and no band reaches the ring, so a frame
+/// that redraws only the spinning ring draws none of the shadow.
+final class ShadowBandsTests: XCTestCase {
+    override func setUp() {
+        MainActor.assumeIsolated { HUDTesting.setAnimations(false) }
+    }
+
+    override func tearDown() {
+        MainActor.assumeIsolated {
+            HUDTesting.setAnimations(true)
+            HUDOverlayWidget.drawsShadowsInBands = GtkEnvironment.runtimeAtLeast(4, 10)
+        }
+    }
+
+    /// Looks to compare: the default shadow around a ring, a success mark and a
+    /// small text-only bezel; square corners; and an app's stylesheet with two
+    /// shadows, offset and spread.
+    private struct Look {
+        let name: String
+        let css: String?
+        /// The most opaque shadow's alpha: an offscreen rendering at another
+        /// scale may differ by a quarter of it (``ShadowBands``).
+        var shadowAlpha = 0.25
+        let configure: @MainActor (HUD) -> Void
+    }
+
+    @MainActor
+    private static let looks: [Look] = [
+        Look(name: "ring and status", css: nil) { $0.mode = .annularDeterminate; $0.progress = 0.4; $0.label = "Uploading" },
+        Look(name: "success", css: nil) { $0.mode = .success; $0.label = "Saved" },
+        Look(name: "text only", css: nil) { $0.mode = .text; $0.label = "Hi" },
+        Look(name: "square corners", css: nil) { hud in
+            hud.mode = .determinate; hud.progress = 0.7; hud.label = "Square"
+            var appearance = hud.appearance
+            appearance.cornerRadius = 0
+            hud.appearance = appearance
+        },
+        Look(name: "two shadows from an app's stylesheet",
+             css: "hudbezel { box-shadow: 3px 5px 18px 2px rgba(0, 0, 0, 0.6), -2px 0 3px rgba(200, 0, 0, 0.8); }", shadowAlpha: 0.8) {
+            $0.mode = .annularDeterminate; $0.progress = 0.25; $0.label = "Styled"
+        },
+    ]
+
+    /// Each (clip, outset shadow) pair in the window's last frame: the clip rectangles, in the bezel's coordinates.
+    @MainActor
+    private static func shadowBands(in window: UnsafeMutablePointer<GtkWidget>) -> (bands: [graphene_rect_t], bareShadows: Int) {
+        guard let root = RenderNodeTree.lastDrawing(of: window) else { return ([], 0) }
+        defer { gsk_render_node_unref(root) }
+        var bands: [graphene_rect_t] = []
+        var shadowsUnderClips = 0, shadows = 0
+        for node in RenderNodeTree.nodes(under: root) {
+            switch gsk_render_node_get_node_type(node) {
+            case GSK_OUTSET_SHADOW_NODE: shadows += 1
+            case GSK_CLIP_NODE where gsk_render_node_get_node_type(gsk_clip_node_get_child(node)) == GSK_OUTSET_SHADOW_NODE:
+                shadowsUnderClips += 1
+                bands.append(gsk_clip_node_get_clip(node).pointee)
+            default: break
+            }
+        }
+        return (bands, shadows - shadowsUnderClips)
+    }
+
+    @MainActor
+    private static func redraw(_ host: HostWindow, bands: Bool, overlay: UnsafeMutablePointer<GtkWidget>) {
+        HUDOverlayWidget.drawsShadowsInBands = bands
+        gtk_widget_queue_draw(overlay)
+        host.waitForFrames(3)
+    }
+
+    func testBandsDrawEveryPixelAsGTKsShadowDoes() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            for look in Self.looks {
+                let sheet = look.css.map { css -> StyleSheet in
+                    let sheet = StyleSheet(priority: .user)
+                    XCTAssertEqual(sheet.load(css), [], look.name)
+                    XCTAssertTrue(sheet.install())
+                    return sheet
+                }
+                defer { sheet?.uninstall() }
+                let (host, _) = HUDTesting.window()
+                defer { host.close() }
+                let hud = try! HUD(on: host.window)
+                look.configure(hud)
+                hud.show()
+                HUDTesting.wait("HUD visible") { hud.isVisible }
+                let bezel = hud.view.bezelWidget!
+                let overlay = gtk_widget_get_parent(bezel)!
+
+                HUDTesting.wait("the bezel faded in") { gtk_widget_get_opacity(bezel) >= 1 }
+                Self.redraw(host, bands: true, overlay: overlay)
+                let banded = Self.shadowBands(in: host.window)
+                let shadowCount = look.css == nil ? 1 : 2
+                XCTAssertEqual(banded.bands.count, 4 * shadowCount, "\(look.name): each shadow in four bands")
+                XCTAssertEqual(banded.bareShadows, 0, "\(look.name): no shadow drawn whole")
+                let withBands = WidgetRenderer.renderOnSurfaceGrid(host.window)
+                let offscreenBands = WidgetRenderer.render(host.window, scale: 1.25)
+
+                Self.redraw(host, bands: false, overlay: overlay)
+                let plain = Self.shadowBands(in: host.window)
+                XCTAssertEqual(plain.bands.count, 0, "\(look.name): GTK's own shadow node")
+                XCTAssertEqual(plain.bareShadows, shadowCount, look.name)
+                let withoutBands = WidgetRenderer.renderOnSurfaceGrid(host.window)
+                let offscreenPlain = WidgetRenderer.render(host.window, scale: 1.25)
+
+                guard let withBands, let withoutBands, let offscreenBands, let offscreenPlain else { return XCTFail("\(look.name): not rendered") }
+                let scale = DeviceScale.of(host.window)
+                XCTAssertEqual(Self.largestDifference(withBands, withoutBands), 0,
+                               "\(look.name): the bands changed pixels at scale \(scale) (\(Self.rendererName(host.window)))")
+                // Offscreen at another scale than the window's the bands' edges may
+                // split a pixel row of the shadow: ShadowBands' documented bound.
+                XCTAssertLessThanOrEqual(Self.largestDifference(offscreenBands, offscreenPlain), Int((look.shadowAlpha * 255 / 4).rounded(.up)),
+                                         "\(look.name): offscreen at 1.25 on a window at \(scale)")
+            }
+        }
+    }
+
+    func testNoBandReachesTheSpinningRing() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            HUDOverlayWidget.drawsShadowsInBands = true
+            for status in ["Loading", nil] {
+                let (host, _) = HUDTesting.window()
+                defer { host.close() }
+                let hud = try! HUD(on: host.window)
+                hud.mode = .indeterminate
+                hud.label = status
+                hud.show()
+                HUDTesting.wait("HUD visible") { hud.isVisible }
+                host.waitForFrames(3)
+                let bezel = hud.view.bezelWidget!
+                let ring = try! XCTUnwrap(HUDBezelWidget.of(bezel)?.ringWidget?.widget)
+                var ringBounds = graphene_rect_t()
+                XCTAssertNotEqual(gtk_widget_compute_bounds(ring, bezel, &ringBounds), 0)
+                let bands = Self.shadowBands(in: host.window).bands
+                XCTAssertEqual(bands.count, 4, "status \(status ?? "none")")
+                for band in bands {
+                    var band = band
+                    XCTAssertFalse(graphene_rect_intersection(&band, &ringBounds, nil),
+                                   "status \(status ?? "none"): a shadow band \(band) reaches the ring at \(ringBounds)")
+                }
+            }
+        }
+    }
+
+    private static func largestDifference(_ first: RenderedImage, _ second: RenderedImage) -> Int {
+        guard first.width == second.width, first.height == second.height, first.bytes.count == second.bytes.count else { return .max }
+        var largest = 0
+        for index in first.bytes.indices { largest = max(largest, abs(Int(first.bytes[index]) - Int(second.bytes[index]))) }
+        return largest
+    }
+
+    @MainActor
+    private static func rendererName(_ window: UnsafeMutablePointer<GtkWidget>) -> String {
+        guard let native = gtk_widget_get_native(window), let renderer = gtk_native_get_renderer(native) else { return "no renderer" }
+        return String(cString: g_type_name(UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type))
+    }
+}
