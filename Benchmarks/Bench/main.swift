@@ -16,10 +16,13 @@
 //   gtkhud-bench --mode before-init              public calls before gtk_init (for BadInputTests)
 //   gtkhud-bench --mode crash                    prints a figure, then aborts (scripts/bench must fail);
 //                                                GTKHUD_BENCH_CRASH=1 does the same in any mode
+//   GTKHUD_BENCH_SHADOW_BANDS=0|1: the bezel's shadow drawn whole or in bands (ShadowBands;
+//                                  default: GtkHUD's, in bands from GTK 4.10), in any mode
 import CGtk
 import Foundation
 import GtkHUD
 import GtkSupport
+import HUDWidgets
 
 let arguments = CommandLine.arguments
 quickRun = arguments.contains("--quick")
@@ -77,6 +80,10 @@ MainActor.assumeIsolated {
         report("crash_before_abort", 1)
         note("GTKHUD_BENCH_CRASH / --mode crash: aborting on purpose")
         abort()
+    }
+    if let bands = ProcessInfo.processInfo.environment["GTKHUD_BENCH_SHADOW_BANDS"] {
+        HUDOverlayWidget.drawsShadowsInBands = bands == "1"
+        note("GTKHUD_BENCH_SHADOW_BANDS=\(bands): the bezel's shadow \(bands == "1" ? "in bands" : "drawn whole")")
     }
     let frames = Int(option("--frames") ?? "") ?? 60
     switch option("--mode") {
