@@ -44,6 +44,27 @@ public struct PixelGrid: Hashable, Sendable {
         let origin = vertical ? originY : originX
         return ((value + origin) * scale + 1e-4).rounded(.down) / scale - origin
     }
+
+    /// A device pixel's edge at `value` or up to `reach` beyond it (upwards
+    /// with `up`) that a renderer computing in `Float` finds exactly on the
+    /// edge: at 1.5, 2/3 of a pixel is no `Float`, and GTK's GL renderer then
+    /// blends that edge's pixels through a clip of 0.99998, a level off.
+    /// The first edge if none is exact.
+    func exactEdge(from value: Double, vertical: Bool, up: Bool, reach: Double) -> Double {
+        let origin = vertical ? originY : originX
+        let first = up ? ceil(value, vertical: vertical) : floor(value, vertical: vertical)
+        var device = ((first + origin) * scale).rounded()
+        let steps = Int((reach * scale).rounded(.down))
+        for _ in 0...max(0, steps) {
+            let coordinate = Float(device / scale - origin)
+            if (coordinate + Float(origin)) * Float(scale) == Float(device),
+               (Double(coordinate) + origin) * scale == device {
+                return Double(coordinate)
+            }
+            device += up ? 1 : -1
+        }
+        return first
+    }
 }
 
 /// Splits the blurred outset shadows of a widget's drawing into four bands
@@ -68,23 +89,50 @@ public struct PixelGrid: Hashable, Sendable {
 /// (16 of 255 for GtkHUD's `rgba(0, 0, 0, 0.25)`; 12 measured).
 @MainActor
 public final class ShadowBands {
-    /// What a replacement depends on: the shadow's geometry and colour, and the grid.
-    struct Key: Hashable {
-        var geometry: [Float]
+    /// What a replacement depends on: the shadow's geometry and colour, and
+    /// the grid. Compared field by field each frame (no hashing: a frame has
+    /// one shadow or two).
+    struct Key: Equatable {
+        var outline: (x: Float, y: Float, width: Float, height: Float)
+        var topCorners: (Float, Float, Float, Float)
+        var bottomCorners: (Float, Float, Float, Float)
+        var color: (Float, Float, Float, Float)
+        var offset: (dx: Float, dy: Float)
+        var spread: Float
+        var blur: Float
         var grid: PixelGrid
+
+        init(shadow: OpaquePointer, outline: GskRoundedRect, grid: PixelGrid) {
+            let color = gsk_outset_shadow_node_get_color(shadow)!.pointee
+            let (topLeft, topRight, bottomRight, bottomLeft) = outline.corner
+            self.outline = (outline.bounds.origin.x, outline.bounds.origin.y, outline.bounds.size.width, outline.bounds.size.height)
+            topCorners = (topLeft.width, topLeft.height, topRight.width, topRight.height)
+            bottomCorners = (bottomRight.width, bottomRight.height, bottomLeft.width, bottomLeft.height)
+            self.color = (color.red, color.green, color.blue, color.alpha)
+            offset = (gsk_outset_shadow_node_get_dx(shadow), gsk_outset_shadow_node_get_dy(shadow))
+            spread = gsk_outset_shadow_node_get_spread(shadow)
+            blur = gsk_outset_shadow_node_get_blur_radius(shadow)
+            self.grid = grid
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.outline == rhs.outline && lhs.topCorners == rhs.topCorners && lhs.bottomCorners == rhs.bottomCorners
+                && lhs.color == rhs.color
+                && lhs.offset == rhs.offset && lhs.spread == rhs.spread && lhs.blur == rhs.blur && lhs.grid == rhs.grid
+        }
     }
 
     /// Replacements made in the current and the previous frame, each held once.
-    private var current: [Key: OpaquePointer] = [:]
-    private var previous: [Key: OpaquePointer] = [:]
+    private var current: [(key: Key, node: OpaquePointer)] = []
+    private var previous: [(key: Key, node: OpaquePointer)] = []
 
     public init() {}
 
     /// Starts a frame: replacements the last frame did not use are released.
     public func beginFrame() {
-        for (key, node) in previous where current[key] != node { gsk_render_node_unref(node) }
+        for entry in previous where !current.contains(where: { $0.node == entry.node }) { gsk_render_node_unref(entry.node) }
         previous = current
-        current = [:]
+        current.removeAll(keepingCapacity: true)
     }
 
     /// Releases every replacement (the widget goes away or stops drawing).
@@ -109,21 +157,22 @@ public final class ShadowBands {
         case GSK_OUTSET_SHADOW_NODE:
             return bands(for: node, grid: grid)
         case GSK_CONTAINER_NODE:
-            let count = gsk_container_node_get_n_children(node)
-            var children: [OpaquePointer?] = []
-            var replaced: [OpaquePointer] = []
-            for index in 0..<count {
-                let child = gsk_container_node_get_child(node, index)!
-                if let replacement = rewritten(child, grid: grid, depth: depth + 1) {
-                    replaced.append(replacement)
-                    children.append(replacement)
-                } else {
-                    children.append(child)
+            let count = Int(gsk_container_node_get_n_children(node))
+            return withUnsafeTemporaryAllocation(of: OpaquePointer?.self, capacity: count) { children in
+                var changed = false
+                for index in 0..<count {
+                    let child = gsk_container_node_get_child(node, guint(index))!
+                    let replacement = rewritten(child, grid: grid, depth: depth + 1)
+                    changed = changed || replacement != nil
+                    children[index] = replacement ?? child
                 }
+                guard changed else { return nil }
+                let made = gsk_container_node_new(children.baseAddress, guint(count))
+                for index in 0..<count where children[index] != gsk_container_node_get_child(node, guint(index)) {
+                    gsk_render_node_unref(children[index])
+                }
+                return made
             }
-            guard !replaced.isEmpty else { return nil }
-            defer { replaced.forEach { gsk_render_node_unref($0) } }
-            return children.withUnsafeMutableBufferPointer { gsk_container_node_new($0.baseAddress, count) }
         case GSK_DEBUG_NODE:
             guard let child = rewritten(gsk_debug_node_get_child(node), grid: grid, depth: depth + 1) else { return nil }
             defer { gsk_render_node_unref(child) }
@@ -146,16 +195,12 @@ public final class ShadowBands {
     /// has no inside on whole device pixels to leave out.
     private func bands(for shadow: OpaquePointer, grid: PixelGrid) -> OpaquePointer? {
         let outline = gsk_outset_shadow_node_get_outline(shadow)!.pointee
-        let color = gsk_outset_shadow_node_get_color(shadow)!.pointee
-        let corners = [outline.corner.0, outline.corner.1, outline.corner.2, outline.corner.3]
-        let key = Key(geometry: [outline.bounds.origin.x, outline.bounds.origin.y, outline.bounds.size.width, outline.bounds.size.height]
-                        + corners.flatMap { [$0.width, $0.height] }
-                        + [color.red, color.green, color.blue, color.alpha,
-                           gsk_outset_shadow_node_get_dx(shadow), gsk_outset_shadow_node_get_dy(shadow),
-                           gsk_outset_shadow_node_get_spread(shadow), gsk_outset_shadow_node_get_blur_radius(shadow)],
-                      grid: grid)
-        if let made = current[key] ?? previous[key] {
-            current[key] = made
+        let key = Key(shadow: shadow, outline: outline, grid: grid)
+        if let made = current.first(where: { $0.key == key })?.node {
+            return gsk_render_node_ref(made)
+        }
+        if let made = previous.first(where: { $0.key == key })?.node {
+            current.append((key, made))
             return gsk_render_node_ref(made)
         }
         guard let rects = Self.bandRects(outline: outline, bounds: Self.bounds(of: shadow), grid: grid) else { return nil }
@@ -165,7 +210,7 @@ public final class ShadowBands {
         }
         let made = clips.withUnsafeMutableBufferPointer { gsk_container_node_new($0.baseAddress, guint($0.count)) }!
         clips.forEach { gsk_render_node_unref($0) }
-        current[key] = made
+        current.append((key, made))
         return gsk_render_node_ref(made)
     }
 
@@ -177,22 +222,37 @@ public final class ShadowBands {
 
     /// Top, bottom, left and right bands: together `bounds` (grown to whole
     /// device pixels) less the inside of `outline` (its box inset by its
-    /// corners, shrunk to whole device pixels); nil when that inside is empty.
+    /// corners and by at least a device pixel, shrunk to whole device pixels);
+    /// nil when that inside is empty.
     nonisolated public static func bandRects(outline: GskRoundedRect, bounds: graphene_rect_t, grid: PixelGrid) -> [graphene_rect_t]? {
         let box = outline.bounds
         let (topLeft, topRight, bottomRight, bottomLeft) = outline.corner
         let minX = Double(box.origin.x), minY = Double(box.origin.y)
         let maxX = minX + Double(box.size.width), maxY = minY + Double(box.size.height)
-        let innerLeft = grid.ceil(minX + Double(max(topLeft.width, bottomLeft.width)), vertical: false)
-        let innerRight = grid.floor(maxX - Double(max(topRight.width, bottomRight.width)), vertical: false)
-        let innerTop = grid.ceil(minY + Double(max(topLeft.height, topRight.height)), vertical: true)
-        let innerBottom = grid.floor(maxY - Double(max(bottomLeft.height, bottomRight.height)), vertical: true)
+        // At least a device pixel inside the box, also with square corners: GTK
+        // 4.18's cairo renderer skips a shadow whose clip does not meet its
+        // outline, so each band must take in some of the box.
+        let pixel = 1 / grid.scale
+        // The inside may shrink by up to `reach` for edges a Float lands on exactly
+        // (PixelGrid.exactEdge); GtkHUD's bezel has 6 px between its corners' end
+        // and its content (20 px padding, 14 px radius).
+        let reach = 4.0
+        let innerLeft = grid.exactEdge(from: minX + max(pixel, Double(max(topLeft.width, bottomLeft.width))),
+                                       vertical: false, up: true, reach: reach)
+        let innerRight = grid.exactEdge(from: maxX - max(pixel, Double(max(topRight.width, bottomRight.width))),
+                                        vertical: false, up: false, reach: reach)
+        let innerTop = grid.exactEdge(from: minY + max(pixel, Double(max(topLeft.height, topRight.height))),
+                                      vertical: true, up: true, reach: reach)
+        let innerBottom = grid.exactEdge(from: maxY - max(pixel, Double(max(bottomLeft.height, bottomRight.height))),
+                                         vertical: true, up: false, reach: reach)
         // One device pixel beyond the shadow's bounds, so no band edge cuts a pixel it draws.
-        let margin = 1 / grid.scale
-        let outerLeft = grid.floor(min(Double(bounds.origin.x), minX) - margin, vertical: false)
-        let outerTop = grid.floor(min(Double(bounds.origin.y), minY) - margin, vertical: true)
-        let outerRight = grid.ceil(max(Double(bounds.origin.x + bounds.size.width), maxX) + margin, vertical: false)
-        let outerBottom = grid.ceil(max(Double(bounds.origin.y + bounds.size.height), maxY) + margin, vertical: true)
+        let margin = pixel
+        let outerLeft = grid.exactEdge(from: min(Double(bounds.origin.x), minX) - margin, vertical: false, up: false, reach: reach)
+        let outerTop = grid.exactEdge(from: min(Double(bounds.origin.y), minY) - margin, vertical: true, up: false, reach: reach)
+        let outerRight = grid.exactEdge(from: max(Double(bounds.origin.x + bounds.size.width), maxX) + margin,
+                                        vertical: false, up: true, reach: reach)
+        let outerBottom = grid.exactEdge(from: max(Double(bounds.origin.y + bounds.size.height), maxY) + margin,
+                                         vertical: true, up: true, reach: reach)
         guard innerRight > innerLeft, innerBottom > innerTop,
               [innerLeft, innerRight, innerTop, innerBottom, outerLeft, outerRight, outerTop, outerBottom].allSatisfy(\.isFinite)
         else { return nil }

@@ -57,10 +57,11 @@ final class ShadowBandsTests: XCTestCase {
     /// (The overlay's, not the window's: a window's own shadows, client-side
     /// decorations on Wayland, are GTK's.)
     @MainActor
-    private static func shadowBands(in overlay: UnsafeMutablePointer<GtkWidget>) -> (bands: [graphene_rect_t], bareShadows: Int) {
-        guard let root = RenderNodeTree.lastDrawing(of: overlay) else { return ([], 0) }
+    private static func shadowBands(in overlay: UnsafeMutablePointer<GtkWidget>) -> (bands: [graphene_rect_t], bareShadows: Int, nodes: [OpaquePointer]) {
+        guard let root = RenderNodeTree.lastDrawing(of: overlay) else { return ([], 0, []) }
         defer { gsk_render_node_unref(root) }
         var bands: [graphene_rect_t] = []
+        var nodes: [OpaquePointer] = []
         var shadowsUnderClips = 0, shadows = 0
         for node in RenderNodeTree.nodes(under: root) {
             switch gsk_render_node_get_node_type(node) {
@@ -68,10 +69,11 @@ final class ShadowBandsTests: XCTestCase {
             case GSK_CLIP_NODE where gsk_render_node_get_node_type(gsk_clip_node_get_child(node)) == GSK_OUTSET_SHADOW_NODE:
                 shadowsUnderClips += 1
                 bands.append(gsk_clip_node_get_clip(node).pointee)
+                nodes.append(node)
             default: break
             }
         }
-        return (bands, shadows - shadowsUnderClips)
+        return (bands, shadows - shadowsUnderClips, nodes)
     }
 
     @MainActor
@@ -153,8 +155,12 @@ final class ShadowBandsTests: XCTestCase {
                 let ring = try! XCTUnwrap(HUDBezelWidget.of(bezel)?.ringWidget?.widget)
                 var ringBounds = graphene_rect_t()
                 XCTAssertNotEqual(gtk_widget_compute_bounds(ring, bezel, &ringBounds), 0)
-                let bands = Self.shadowBands(in: gtk_widget_get_parent(bezel)!).bands
+                let overlay = gtk_widget_get_parent(bezel)!
+                let (bands, _, nodes) = Self.shadowBands(in: overlay)
                 XCTAssertEqual(bands.count, 4, "status \(status ?? "none")")
+                // The ring's next frames reuse the same band nodes: GTK's diff finds nothing changed there.
+                host.waitForFrames(2)
+                XCTAssertEqual(Self.shadowBands(in: overlay).nodes, nodes, "status \(status ?? "none"): bands made anew")
                 for band in bands {
                     var band = band
                     XCTAssertFalse(graphene_rect_intersection(&band, &ringBounds, nil),
