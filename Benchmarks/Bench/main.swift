@@ -17,7 +17,7 @@
 //   gtkhud-bench --mode crash                    prints a figure, then aborts (scripts/bench must fail);
 //                                                GTKHUD_BENCH_CRASH=1 does the same in any mode
 //   GTKHUD_BENCH_SHADOW_BANDS=0|1: the bezel's shadow drawn whole or in bands (ShadowBands;
-//                                  default: GtkHUD's, in bands from GTK 4.10), in any mode
+//                                  default: GtkHUD's, in bands from GTK 4.16), in any mode
 import CGtk
 import Foundation
 import GtkHUD

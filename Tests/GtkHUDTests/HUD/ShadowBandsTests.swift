@@ -12,14 +12,20 @@ import XCTest
 /// GTK 4.14+), on the pass's renderer; and no band reaches the ring, so a frame
 /// that redraws only the spinning ring draws none of the shadow.
 final class ShadowBandsTests: XCTestCase {
+    /// GtkHUD's default, put back after each test (the tests turn bands on and off).
+    @MainActor private static let bandsByDefault = HUDOverlayWidget.drawsShadowsInBands
+
     override func setUp() {
-        MainActor.assumeIsolated { HUDTesting.setAnimations(false) }
+        MainActor.assumeIsolated {
+            HUDTesting.setAnimations(false)
+            _ = Self.bandsByDefault
+        }
     }
 
     override func tearDown() {
         MainActor.assumeIsolated {
             HUDTesting.setAnimations(true)
-            HUDOverlayWidget.drawsShadowsInBands = GtkEnvironment.runtimeAtLeast(4, 10)
+            HUDOverlayWidget.drawsShadowsInBands = Self.bandsByDefault
         }
     }
 
