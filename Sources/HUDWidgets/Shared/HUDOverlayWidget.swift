@@ -313,13 +313,14 @@ public final class HUDOverlayWidget: SwiftWidget {
 
     /// Whether placed children's outset shadows are drawn as bands around their
     /// inside (``ShadowBands``), so that a spinning ring's frames draw none of
-    /// its bezel's shadow. On by default from GTK 4.16, whose cairo renderer
-    /// draws a blurred shadow for any frame that meets its outline (measured on
-    /// 4.18: a frame of the spinner HUD 341 k instructions whole, 257 k in
-    /// bands). GTK 4.8's skips a frame inside the outline itself, but not an
-    /// empty one: there the bands cost more than they save (215 k → 256 k a
-    /// frame on cairo, and 485 k → 728 k on its GL renderer, which redraws the
-    /// whole window under Xvfb).
+    /// its bezel's shadow. On by default from GTK 4.16. Measured on GTK 4.18,
+    /// whose cairo renderer draws a blurred shadow for any frame that meets its
+    /// outline: a frame of the spinner HUD 342 k instructions with the shadow
+    /// whole, 243 k in bands (GL 407 k, 357 k). GTK 4.8's skips a frame inside
+    /// the outline itself but not an empty one: there the bands cost more than
+    /// they save (215 k → 256 k a frame on cairo; 485 k → 728 k on its GL
+    /// renderer, which redraws the whole window under Xvfb). Versions between
+    /// were not measured.
     public static var drawsShadowsInBands = GtkEnvironment.runtimeAtLeast(4, 16)
 
     private let shadowBands = ShadowBands()
