@@ -16,8 +16,8 @@
 //   gtkhud-bench --mode before-init              public calls before gtk_init (for BadInputTests)
 //   gtkhud-bench --mode crash                    prints a figure, then aborts (scripts/bench must fail);
 //                                                GTKHUD_BENCH_CRASH=1 does the same in any mode
-//   GTKHUD_BENCH_SHADOW_BANDS=0|1: the bezel's shadow drawn whole or in bands (ShadowBands;
-//                                  default: GtkHUD's, in bands from GTK 4.16), in any mode
+//   GTKHUD_BENCH_SHADOW_BANDS=0|1: the bezel's shadow drawn whole or in bands on every renderer
+//                                  (ShadowBands; default: GtkHUD's, in bands on cairo from GTK 4.16), in any mode
 import CGtk
 import Foundation
 import GtkHUD
@@ -82,7 +82,7 @@ MainActor.assumeIsolated {
         abort()
     }
     if let bands = ProcessInfo.processInfo.environment["GTKHUD_BENCH_SHADOW_BANDS"] {
-        HUDOverlayWidget.drawsShadowsInBands = bands == "1"
+        HUDOverlayWidget.shadowBandsUse = bands == "1" ? .everyRenderer : .never
         note("GTKHUD_BENCH_SHADOW_BANDS=\(bands): the bezel's shadow \(bands == "1" ? "in bands" : "drawn whole")")
     }
     let frames = Int(option("--frames") ?? "") ?? 60

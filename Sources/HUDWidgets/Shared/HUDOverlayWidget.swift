@@ -311,22 +311,47 @@ public final class HUDOverlayWidget: SwiftWidget {
 
     // MARK: - Drawing
 
-    /// Whether placed children's outset shadows are drawn as bands around their
+    /// Where placed children's outset shadows are drawn as bands around their
     /// inside (``ShadowBands``), so that a spinning ring's frames draw none of
-    /// its bezel's shadow. On by default from GTK 4.16. Measured on GTK 4.18,
-    /// whose cairo renderer draws a blurred shadow for any frame that meets its
-    /// outline: a frame of the spinner HUD 342 k instructions with the shadow
-    /// whole, 243 k in bands (GL 407 k, 357 k). GTK 4.8's skips a frame inside
-    /// the outline itself but not an empty one: there the bands cost more than
-    /// they save (215 k → 256 k a frame on cairo; 485 k → 728 k on its GL
+    /// its bezel's shadow.
+    public enum ShadowBandsUse: Sendable {
+        /// GTK's shadow node as it is.
+        case never
+        /// In bands on GTK's cairo renderer, GTK's node on GL and Vulkan.
+        case cairoRenderer
+        /// In bands on every renderer (for tests and measurements).
+        case everyRenderer
+    }
+
+    /// Where shadows are drawn in bands: `.cairoRenderer` from GTK 4.16,
+    /// `.never` before. Measured on GTK 4.18, whose cairo renderer draws a
+    /// blurred shadow for any frame that meets its outline: a frame of the
+    /// spinner HUD 342 k instructions with the shadow whole, 243 k in bands.
+    /// On its GL renderer (407 k → 357 k) a banded shadow takes another shader
+    /// variant than a whole one, and the first banner or toast in a window with
+    /// a HUD then cost 4.6 MiB instead of 2.1. GTK 4.8's cairo renderer skips a
+    /// frame inside the outline itself but not an empty one: bands cost more
+    /// than they save there (215 k → 256 k a frame; 485 k → 728 k on its GL
     /// renderer, which redraws the whole window under Xvfb). Versions between
     /// were not measured.
-    public static var drawsShadowsInBands = GtkEnvironment.runtimeAtLeast(4, 16)
+    public static var shadowBandsUse: ShadowBandsUse = GtkEnvironment.runtimeAtLeast(4, 16) ? .cairoRenderer : .never
+
+    /// Whether this overlay's frames draw shadows in bands now (``shadowBandsUse``).
+    private var drawsShadowsInBands: Bool {
+        switch Self.shadowBandsUse {
+        case .never: return false
+        case .everyRenderer: return true
+        case .cairoRenderer:
+            guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else { return false }
+            let instance = UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)
+            return g_type_check_instance_is_a(instance, gsk_cairo_renderer_get_type()) != 0
+        }
+    }
 
     private let shadowBands = ShadowBands()
 
     override public func snapshot(_ snapshot: OpaquePointer) {
-        guard Self.drawsShadowsInBands else { return super.snapshot(snapshot) }
+        guard drawsShadowsInBands else { return super.snapshot(snapshot) }
         shadowBands.beginFrame()
         var next = gtk_widget_get_first_child(widget)
         while let child = next {

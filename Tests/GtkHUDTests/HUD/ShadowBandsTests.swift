@@ -13,7 +13,7 @@ import XCTest
 /// that redraws only the spinning ring draws none of the shadow.
 final class ShadowBandsTests: XCTestCase {
     /// GtkHUD's default, put back after each test (the tests turn bands on and off).
-    @MainActor private static let bandsByDefault = HUDOverlayWidget.drawsShadowsInBands
+    @MainActor private static let bandsByDefault = HUDOverlayWidget.shadowBandsUse
 
     override func setUp() {
         MainActor.assumeIsolated {
@@ -25,7 +25,7 @@ final class ShadowBandsTests: XCTestCase {
     override func tearDown() {
         MainActor.assumeIsolated {
             HUDTesting.setAnimations(true)
-            HUDOverlayWidget.drawsShadowsInBands = Self.bandsByDefault
+            HUDOverlayWidget.shadowBandsUse = Self.bandsByDefault
         }
     }
 
@@ -84,7 +84,7 @@ final class ShadowBandsTests: XCTestCase {
 
     @MainActor
     private static func redraw(_ host: HostWindow, bands: Bool, overlay: UnsafeMutablePointer<GtkWidget>) {
-        HUDOverlayWidget.drawsShadowsInBands = bands
+        HUDOverlayWidget.shadowBandsUse = bands ? .everyRenderer : .never
         gtk_widget_queue_draw(overlay)
         host.waitForFrames(3)
     }
@@ -144,10 +144,31 @@ final class ShadowBandsTests: XCTestCase {
         }
     }
 
+    /// By default bands are drawn on GTK's cairo renderer from GTK 4.16 only
+    /// (``HUDOverlayWidget/shadowBandsUse``): on GL a banded shadow costs a
+    /// window another shader variant, on GTK 4.8 the bands cost more than they save.
+    func testByDefaultBandsOnlyOnTheCairoRendererFromGTK416() throws {
+        try HUDTesting.requireDisplay()
+        MainActor.assumeIsolated {
+            let (host, _) = HUDTesting.window()
+            defer { host.close() }
+            let hud = try! HUD(on: host.window)
+            hud.label = "Loading"
+            hud.show()
+            HUDTesting.wait("HUD visible") { hud.isVisible }
+            host.waitForFrames(3)
+            let renderer = Self.rendererName(host.window)
+            let expected = GtkEnvironment.runtimeAtLeast(4, 16) && renderer == "GskCairoRenderer" ? 4 : 0
+            let bands = Self.shadowBands(in: gtk_widget_get_parent(hud.view.bezelWidget!)!)
+            XCTAssertEqual(bands.bands.count, expected, "GTK \(GtkEnvironment.runtimeVersion), \(renderer)")
+            XCTAssertEqual(bands.bareShadows, 1 - expected / 4, "GTK \(GtkEnvironment.runtimeVersion), \(renderer)")
+        }
+    }
+
     func testNoBandReachesTheSpinningRing() throws {
         try HUDTesting.requireDisplay()
         MainActor.assumeIsolated {
-            HUDOverlayWidget.drawsShadowsInBands = true
+            HUDOverlayWidget.shadowBandsUse = .everyRenderer
             for status in ["Loading", nil] {
                 let (host, _) = HUDTesting.window()
                 defer { host.close() }
