@@ -312,7 +312,7 @@ public final class HUDOverlayWidget: SwiftWidget {
     // MARK: - Drawing
 
     /// Where placed children's outset shadows are drawn as bands around their
-    /// inside (``ShadowBands``), so that a spinning ring's frames draw none of
+    /// inside (`ShadowBands`, GtkSupport), so that a spinning ring's frames draw none of
     /// its bezel's shadow.
     public enum ShadowBandsUse: Sendable {
         /// GTK's shadow node as it is.
