@@ -225,6 +225,7 @@ public final class ShadowBands {
     /// corners and by at least a device pixel, shrunk to whole device pixels);
     /// nil when that inside is empty.
     nonisolated public static func bandRects(outline: GskRoundedRect, bounds: graphene_rect_t, grid: PixelGrid) -> [graphene_rect_t]? {
+        guard grid.scale.isFinite, grid.scale > 0, grid.scale <= 64, grid.originX.isFinite, grid.originY.isFinite else { return nil }
         let box = outline.bounds
         let (topLeft, topRight, bottomRight, bottomLeft) = outline.corner
         let minX = Double(box.origin.x), minY = Double(box.origin.y)

@@ -76,5 +76,12 @@ final class ShadowBandRectsTests: XCTestCase {
         let tiny = outline(x: 0, y: 0, width: 20, height: 20, radii: [10, 10, 10, 10])
         let bounds = graphene_rect_t(origin: graphene_point_t(x: -12, y: -12), size: graphene_size_t(width: 44, height: 44))
         XCTAssertNil(ShadowBands.bandRects(outline: tiny, bounds: bounds, grid: PixelGrid(originX: 0.5, originY: 0.5, scale: 1)))
+        // A grid that is no grid: refused, not trapped on.
+        let box = outline(x: 0, y: 0, width: 100, height: 100, radii: [14, 14, 14, 14])
+        for grid in [PixelGrid(originX: 0, originY: 0, scale: .nan), PixelGrid(originX: 0, originY: 0, scale: .infinity),
+                     PixelGrid(originX: 0, originY: 0, scale: 0), PixelGrid(originX: 0, originY: 0, scale: 1e300),
+                     PixelGrid(originX: .nan, originY: 0, scale: 1)] {
+            XCTAssertNil(ShadowBands.bandRects(outline: box, bounds: bounds, grid: grid), "\(grid)")
+        }
     }
 }

@@ -66,6 +66,11 @@ final class ShadowBandsTests: XCTestCase {
     private static func shadowBands(in overlay: UnsafeMutablePointer<GtkWidget>) -> (bands: [graphene_rect_t], bareShadows: Int, nodes: [OpaquePointer]) {
         guard let root = RenderNodeTree.lastDrawing(of: overlay) else { return ([], 0, []) }
         defer { gsk_render_node_unref(root) }
+        return shadowBands(under: root)
+    }
+
+    /// The same in a node tree (the nodes are valid while `root` is referenced).
+    private static func shadowBands(under root: OpaquePointer) -> (bands: [graphene_rect_t], bareShadows: Int, nodes: [OpaquePointer]) {
         var bands: [graphene_rect_t] = []
         var nodes: [OpaquePointer] = []
         var shadowsUnderClips = 0, shadows = 0
@@ -183,11 +188,21 @@ final class ShadowBandsTests: XCTestCase {
                 var ringBounds = graphene_rect_t()
                 XCTAssertNotEqual(gtk_widget_compute_bounds(ring, bezel, &ringBounds), 0)
                 let overlay = gtk_widget_get_parent(bezel)!
-                let (bands, _, nodes) = Self.shadowBands(in: overlay)
+                let first = try! XCTUnwrap(RenderNodeTree.lastDrawing(of: overlay))
+                defer { gsk_render_node_unref(first) }
+                let (bands, _, nodes) = Self.shadowBands(under: first)
                 XCTAssertEqual(bands.count, 4, "status \(status ?? "none")")
-                // The ring's next frames reuse the same band nodes: GTK's diff finds nothing changed there.
-                host.waitForFrames(2)
-                XCTAssertEqual(Self.shadowBands(in: overlay).nodes, nodes, "status \(status ?? "none"): bands made anew")
+                // The ring's next frames draw the overlay anew and reuse the same band
+                // nodes: GTK's diff finds nothing changed there. (The first frame's tree
+                // stays referenced, so a node made anew cannot come back at its address.)
+                HUDTesting.setAnimations(true)
+                defer { HUDTesting.setAnimations(false) }
+                HUDTesting.wait("the ring spinning") { HUDBezelWidget.of(bezel)?.ringWidget?.isSpinning == true }
+                host.waitForFrames(3)
+                let later = try! XCTUnwrap(RenderNodeTree.lastDrawing(of: overlay))
+                defer { gsk_render_node_unref(later) }
+                XCTAssertNotEqual(later, first, "status \(status ?? "none"): the overlay was not drawn again")
+                XCTAssertEqual(Self.shadowBands(under: later).nodes, nodes, "status \(status ?? "none"): bands made anew")
                 for band in bands {
                     var band = band
                     XCTAssertFalse(graphene_rect_intersection(&band, &ringBounds, nil),
