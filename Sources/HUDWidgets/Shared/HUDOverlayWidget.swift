@@ -327,9 +327,9 @@ public final class HUDOverlayWidget: SwiftWidget {
     /// `.never` before. Measured on GTK 4.18, whose cairo renderer draws a
     /// blurred shadow for any frame that meets its outline: a frame of the
     /// spinner HUD 342 k instructions with the shadow whole, 243 k in bands.
-    /// On its GL renderer (407 k → 357 k) a banded shadow takes another shader
-    /// variant than a whole one, and the first banner or toast in a window with
-    /// a HUD then cost 4.6 MiB instead of 2.1. GTK 4.8's cairo renderer skips a
+    /// On its GL renderer (407 k → 357 k) the first banner shown after a HUD in
+    /// a window then cost 4.6 MiB instead of 2.1 (most likely a second variant
+    /// of GTK's box-shadow shader, for the clipped shadow). GTK 4.8's cairo renderer skips a
     /// frame inside the outline itself but not an empty one: bands cost more
     /// than they save there (215 k → 256 k a frame; 485 k → 728 k on its GL
     /// renderer, which redraws the whole window under Xvfb). Versions between
