@@ -36,7 +36,9 @@ final class ContentBlock {
     /// shows: then to the content's first widget (``BlockFocusRule``).
     func release(overlay: UnsafeMutablePointer<GtkWidget>?) {
         content?.withObject { gtk_widget_set_can_focus($0.asWidget, contentCouldFocus ? 1 : 0) }
-        let place = overlay.flatMap { HUDOverlayWidget.of($0) }.map(Self.focusPlace(for:)) ?? .nowhere
+        let contentInAWindow = content?.withObject { gtk_widget_get_root($0.asWidget) != nil } ?? false
+        let place = overlay.flatMap { HUDOverlayWidget.of($0) }.map(Self.focusPlace(for:))
+            ?? (contentInAWindow ? .nowhere : .outsideAnyWindow)
         restoreFocus?.withObject { previous in
             let widget = previous.asWidget
             switch BlockFocusRule.release(from: place, previousFocusShows: gtk_widget_get_mapped(widget) != 0) {
@@ -51,7 +53,8 @@ final class ContentBlock {
 
     /// Where the window's focus is, seen from `overlay`'s context.
     static func focusPlace(for overlay: HUDOverlayWidget) -> BlockFocusRule.FocusPlace {
-        guard let root = gtk_widget_get_root(overlay.widget), let focus = gtk_root_get_focus(root) else { return .nowhere }
+        guard let root = gtk_widget_get_root(overlay.widget) else { return .outsideAnyWindow }
+        guard let focus = gtk_root_get_focus(root) else { return .nowhere }
         // A layer's context is its host (the window, a dialog's card); any other overlay's, its own subtree.
         let scope = overlay.layerHost ?? overlay.widget
         let inside = focus == scope || gtk_widget_is_ancestor(focus, scope) != 0

@@ -11,6 +11,9 @@ public enum BlockFocusRule {
         case insideContext
         /// Elsewhere in the window: another pane the user works in.
         case elsewhere
+        /// The context is in no window (taken out of it, a pane removed while
+        /// blocked): none of its widgets can take the focus.
+        case outsideAnyWindow
     }
 
     /// Whether a blocking HUD takes the focus: yes when the focus was in the
@@ -18,14 +21,15 @@ public enum BlockFocusRule {
     /// screen reader speaks the HUD), or nowhere; never from another pane,
     /// where the user goes on working while this one is busy.
     public static func blockTakesFocus(from place: FocusPlace) -> Bool {
-        place != .elsewhere
+        place == .insideContext || place == .nowhere
     }
 
     /// Whether the end of the block gives the focus back to the widget that
     /// had it before: yes while the focus is still on the block (or nowhere);
-    /// not when the user has moved on to another pane meanwhile.
+    /// not when the user has moved on to another pane meanwhile, nor when the
+    /// context left its window (GTK has no focus to give outside a window).
     public static func releaseRestoresFocus(from place: FocusPlace) -> Bool {
-        place != .elsewhere
+        place == .insideContext || place == .nowhere
     }
 
     /// Where the focus goes when a block ends.

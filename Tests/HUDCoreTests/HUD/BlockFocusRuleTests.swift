@@ -25,4 +25,13 @@ import Testing
         #expect(BlockFocusRule.release(from: .elsewhere, previousFocusShows: false) == .stay)
         #expect(BlockFocusRule.release(from: .elsewhere, previousFocusShows: true) == .stay)
     }
+
+    /// A pane removed from its window while its HUD blocked: the block's end asked
+    /// GTK to focus a widget in no window (a Gtk-CRITICAL in ContextTests' logs).
+    @Test func aContextInNoWindowNeitherTakesNorGetsTheFocus() {
+        #expect(!BlockFocusRule.blockTakesFocus(from: .outsideAnyWindow))
+        #expect(!BlockFocusRule.releaseRestoresFocus(from: .outsideAnyWindow))
+        #expect(BlockFocusRule.release(from: .outsideAnyWindow, previousFocusShows: false) == .stay)
+        #expect(BlockFocusRule.release(from: .outsideAnyWindow, previousFocusShows: true) == .stay)
+    }
 }
