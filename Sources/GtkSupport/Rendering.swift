@@ -49,17 +49,44 @@ public enum WidgetRenderer {
     /// 125 %): its nodes are drawn under a scale transform, as GSK draws a
     /// window's frame, so what it rasterises itself is rasterised at that scale.
     public static func render(_ widget: UnsafeMutablePointer<GtkWidget>, scale: Double) -> RenderedImage? {
-        guard let texture = renderTexture(widget, scale: scale) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        let width = Int(gdk_texture_get_width(texture)), height = Int(gdk_texture_get_height(texture))
-        let stride = width * 4
-        var bytes = [UInt8](repeating: 0, count: stride * height)
-        bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(stride)) }
-        return RenderedImage(width: width, height: height, stride: stride, bytes: bytes)
+        renderTexture(widget, scale: scale).map(image(ofTexture:))
     }
 
     /// A new texture (caller unrefs) of the widget as drawn now, at `scale` device pixels per pixel.
     public static func renderTexture(_ widget: UnsafeMutablePointer<GtkWidget>, scale: Double = 1) -> OpaquePointer? {
+        let width = Double(gtk_widget_get_width(widget)), height = Double(gtk_widget_get_height(widget))
+        return renderTexture(widget, scale: scale, offset: (0, 0),
+                             viewport: (0, 0, (width * scale).rounded(), (height * scale).rounded()))
+    }
+
+    /// `window` (a `GtkNative`) as its surface's frames draw it: at the
+    /// surface's scale and on the surface's pixel grid, its client-side
+    /// margin included, so that what lies on the surface's device pixels
+    /// (``ShadowBands``) lies on the image's. Image pixel (0, 0) holds the
+    /// window's top-left corner.
+    public static func renderOnSurfaceGrid(_ window: UnsafeMutablePointer<GtkWidget>) -> RenderedImage? {
+        guard let native = gtk_widget_get_native(window) else { return nil }
+        let width = Double(gtk_widget_get_width(window)), height = Double(gtk_widget_get_height(window))
+        let scale = DeviceScale.of(window)
+        var surfaceX = 0.0, surfaceY = 0.0
+        gtk_native_get_surface_transform(native, &surfaceX, &surfaceY)
+        let left = (surfaceX * scale).rounded(.down), top = (surfaceY * scale).rounded(.down)
+        let viewport = (x: left, y: top, width: ((surfaceX + width) * scale).rounded(.up) - left,
+                        height: ((surfaceY + height) * scale).rounded(.up) - top)
+        return renderTexture(window, scale: scale, offset: (surfaceX, surfaceY), viewport: viewport).map(image(ofTexture:))
+    }
+
+    /// Whether `widget`'s window draws with GTK's cairo renderer (not GL or Vulkan).
+    public static func drawsWithCairo(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else { return false }
+        let instance = UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)
+        return g_type_check_instance_is_a(instance, gsk_cairo_renderer_get_type()) != 0
+    }
+
+    /// `widget`'s drawing scaled by `scale`, then moved by `offset`, rendered
+    /// into `viewport` (device pixels); a new texture the caller unrefs.
+    private static func renderTexture(_ widget: UnsafeMutablePointer<GtkWidget>, scale: Double, offset: (x: Double, y: Double),
+                                      viewport: (x: Double, y: Double, width: Double, height: Double)) -> OpaquePointer? {
         let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
         guard width > 0, height > 0, scale.isFinite, scale > 0, let native = gtk_widget_get_native(widget),
               let renderer = gtk_native_get_renderer(native) else { return nil }
@@ -67,48 +94,26 @@ public enum WidgetRenderer {
         defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
         let snapshot = gtk_snapshot_new()
         if scale != 1 { gtk_snapshot_scale(snapshot, Float(scale), Float(scale)) }
+        if offset != (0, 0) {
+            var point = graphene_point_t(x: Float(offset.x), y: Float(offset.y))
+            gtk_snapshot_translate(snapshot, &point)
+        }
         gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
         guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
         defer { gsk_render_node_unref(node) }
-        var viewport = graphene_rect_t()
-        graphene_rect_init(&viewport, 0, 0, Float((Double(width) * scale).rounded()), Float((Double(height) * scale).rounded()))
-        return gsk_renderer_render_texture(renderer, node, &viewport)
+        var rect = graphene_rect_t()
+        graphene_rect_init(&rect, Float(viewport.x), Float(viewport.y), Float(viewport.width), Float(viewport.height))
+        return gsk_renderer_render_texture(renderer, node, &rect)
     }
-}
 
-extension WidgetRenderer {
-    /// `window` (a `GtkNative`) as its surface's frames draw it: at the
-    /// surface's scale and on the surface's pixel grid, its client-side
-    /// margin included, so that what lies on the surface's device pixels
-    /// (``ShadowBands``) lies on the image's. Image pixel (0, 0) holds the
-    /// window's top-left corner.
-    public static func renderOnSurfaceGrid(_ window: UnsafeMutablePointer<GtkWidget>) -> RenderedImage? {
-        let width = gtk_widget_get_width(window), height = gtk_widget_get_height(window)
-        let scale = DeviceScale.of(window)
-        guard width > 0, height > 0, scale > 0, let native = gtk_widget_get_native(window),
-              let renderer = gtk_native_get_renderer(native),
-              let paintable = gtk_widget_paintable_new(window) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
-        var surfaceX = 0.0, surfaceY = 0.0
-        gtk_native_get_surface_transform(native, &surfaceX, &surfaceY)
-        let snapshot = gtk_snapshot_new()
-        gtk_snapshot_scale(snapshot, Float(scale), Float(scale))
-        var offset = graphene_point_t(x: Float(surfaceX), y: Float(surfaceY))
-        gtk_snapshot_translate(snapshot, &offset)
-        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
-        guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
-        defer { gsk_render_node_unref(node) }
-        let left = (surfaceX * scale).rounded(.down), top = (surfaceY * scale).rounded(.down)
-        var viewport = graphene_rect_t()
-        graphene_rect_init(&viewport, Float(left), Float(top),
-                           Float(((surfaceX + Double(width)) * scale).rounded(.up) - left),
-                           Float(((surfaceY + Double(height)) * scale).rounded(.up) - top))
-        guard let texture = gsk_renderer_render_texture(renderer, node, &viewport) else { return nil }
+    /// The pixels of `texture`, which this releases (it takes the caller's reference).
+    private static func image(ofTexture texture: OpaquePointer) -> RenderedImage {
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
-        let imageWidth = Int(gdk_texture_get_width(texture)), imageHeight = Int(gdk_texture_get_height(texture))
-        var bytes = [UInt8](repeating: 0, count: imageWidth * 4 * imageHeight)
-        bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(imageWidth * 4)) }
-        return RenderedImage(width: imageWidth, height: imageHeight, stride: imageWidth * 4, bytes: bytes)
+        let width = Int(gdk_texture_get_width(texture)), height = Int(gdk_texture_get_height(texture))
+        let stride = width * 4
+        var bytes = [UInt8](repeating: 0, count: stride * height)
+        bytes.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(stride)) }
+        return RenderedImage(width: width, height: height, stride: stride, bytes: bytes)
     }
 }
 

@@ -36,9 +36,9 @@ final class ContentBlock {
     /// shows: then to the content's first widget (``BlockFocusRule``).
     func release(overlay: UnsafeMutablePointer<GtkWidget>?) {
         content?.withObject { gtk_widget_set_can_focus($0.asWidget, contentCouldFocus ? 1 : 0) }
-        let contentInAWindow = content?.withObject { gtk_widget_get_root($0.asWidget) != nil } ?? false
+        // Without its overlay, the content tells whether the context is still in a window.
         let place = overlay.flatMap { HUDOverlayWidget.of($0) }.map(Self.focusPlace(for:))
-            ?? (contentInAWindow ? .nowhere : .outsideAnyWindow)
+            ?? (content?.withObject { gtk_widget_get_root($0.asWidget) != nil } == true ? .nowhere : .outsideAnyWindow)
         restoreFocus?.withObject { previous in
             let widget = previous.asWidget
             switch BlockFocusRule.release(from: place, previousFocusShows: gtk_widget_get_mapped(widget) != 0) {

@@ -199,10 +199,8 @@ public final class HUDRingWidget: SwiftWidget {
 
         @MainActor
         static func of(_ widget: UnsafeMutablePointer<GtkWidget>) -> ArcNodeKind {
-            guard gtk_get_major_version() == 4, gtk_get_minor_version() < 10, let native = gtk_widget_get_native(widget),
-                  let renderer = gtk_native_get_renderer(native) else { return .texture }
-            let instance = UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)
-            return g_type_check_instance_is_a(instance, gsk_cairo_renderer_get_type()) != 0 ? .cairoRecording : .texture
+            guard gtk_get_major_version() == 4, gtk_get_minor_version() < 10 else { return .texture }
+            return WidgetRenderer.drawsWithCairo(widget) ? .cairoRecording : .texture
         }
     }
 

@@ -341,10 +341,7 @@ public final class HUDOverlayWidget: SwiftWidget {
         switch Self.shadowBandsUse {
         case .never: return false
         case .everyRenderer: return true
-        case .cairoRenderer:
-            guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else { return false }
-            let instance = UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)
-            return g_type_check_instance_is_a(instance, gsk_cairo_renderer_get_type()) != 0
+        case .cairoRenderer: return WidgetRenderer.drawsWithCairo(widget)
         }
     }
 
