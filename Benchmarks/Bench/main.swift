@@ -18,6 +18,9 @@
 //                                                GTKHUD_BENCH_CRASH=1 does the same in any mode
 //   GTKHUD_BENCH_SHADOW_BANDS=0|1: the bezel's shadow drawn whole or in bands on every renderer
 //                                  (ShadowBands; default: GtkHUD's, in bands on cairo from GTK 4.16), in any mode
+//   GTKHUD_BENCH_ARC_MASK=0|1: the spinning arc drawn on GPU renderers as a texture, or as its colour
+//                              through a mask (HUDRingWidget.drawsArcThroughMask; default: GtkHUD's, a mask
+//                              from GTK 4.14), in any mode
 import CGtk
 import Foundation
 import GtkHUD
@@ -84,6 +87,10 @@ MainActor.assumeIsolated {
     if let bands = ProcessInfo.processInfo.environment["GTKHUD_BENCH_SHADOW_BANDS"] {
         HUDOverlayWidget.shadowBandsUse = bands == "1" ? .everyRenderer : .never
         note("GTKHUD_BENCH_SHADOW_BANDS=\(bands): the bezel's shadow \(bands == "1" ? "in bands" : "drawn whole")")
+    }
+    if let mask = ProcessInfo.processInfo.environment["GTKHUD_BENCH_ARC_MASK"] {
+        HUDRingWidget.drawsArcThroughMask = mask == "1"
+        note("GTKHUD_BENCH_ARC_MASK=\(mask): the arc on GPU renderers \(mask == "1" ? "through a mask" : "as a texture")")
     }
     let frames = Int(option("--frames") ?? "") ?? 60
     switch option("--mode") {

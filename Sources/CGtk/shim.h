@@ -166,6 +166,22 @@ static inline int gtkhud_settings_boolean(const char *name) {
     return result;
 }
 
+/* A node drawing `color` through the alpha of `mask` (gsk_mask_node_new in
+   alpha mode, GTK 4.10+, looked up at run time; GSK_MASK_MODE_ALPHA is 0);
+   NULL before 4.10. The caller owns the result; `mask` is referenced. */
+static inline GskRenderNode *gtkhud_color_through_mask_node_new(const GdkRGBA *color, const graphene_rect_t *bounds,
+                                                                 GskRenderNode *mask) {
+    typedef GskRenderNode *(*MaskNodeNew)(GskRenderNode *, GskRenderNode *, int);
+    static MaskNodeNew mask_node_new = NULL;
+    static gboolean looked_up = FALSE;
+    if (!looked_up) { mask_node_new = (MaskNodeNew) dlsym(RTLD_DEFAULT, "gsk_mask_node_new"); looked_up = TRUE; }
+    if (mask_node_new == NULL) return NULL;
+    GskRenderNode *source = gsk_color_node_new(color, bounds);
+    GskRenderNode *node = mask_node_new(source, mask, 0);
+    gsk_render_node_unref(source);
+    return node;
+}
+
 /* The fractional scale of the surface `widget` is drawn on (gdk_surface_get_scale,
    GTK 4.12+, looked up at run time); 0 when unknown. */
 static inline double gtkhud_widget_surface_scale(GtkWidget *widget) {

@@ -183,8 +183,20 @@ public final class HUDRingWidget: SwiftWidget {
         gtk_snapshot_append_node(snapshot, node)
     }
 
+    /// Whether GPU renderers (GL, Vulkan) draw the spinning arc as its colour
+    /// through the image's alpha (a mask node) rather than as a texture:
+    /// `true` from GTK 4.14, whose GPU renderers draw a colour through a mask
+    /// with the op they draw text with. A texture needs the window's renderer
+    /// to set up one more kind of draw: on GTK 4.18's GL renderer with Mesa's
+    /// llvmpipe, 0.8 MiB in every window with a spinning HUD (the first HUD
+    /// in a window 5.2 MiB as a texture, 4.4 MiB as a mask, against 4.5 MiB
+    /// for a first AdwToast; `gtkhud-bench --only memory`, docs/performance.md),
+    /// for the same instructions a frame. The cairo renderer keeps the cheaper
+    /// texture (or recording) whatever this says. For tests and measurements.
+    public static var drawsArcThroughMask = GtkEnvironment.runtimeAtLeast(4, 14)
+
     /// The node an arc image is wrapped in: whichever the window's renderer
-    /// draws with the least work each frame (both draw the same pixels).
+    /// draws with the least work each frame (all draw the same pixels).
     enum ArcNodeKind: Hashable {
         /// A texture node: GL renderers upload the texture once and keep it;
         /// GTK 4.10 and later's cairo renderer copies its pixels into an image
@@ -196,11 +208,16 @@ public final class HUDRingWidget: SwiftWidget {
         /// 4.8: a third of the HUD's frame), where replaying this recording
         /// costs 26 k (callgrind, docs/performance.md, issue #28).
         case cairoRecording
+        /// A mask node: the arc's colour, opaque, through the image's alpha
+        /// (``drawsArcThroughMask``). The image is the texture's, uploaded once.
+        case colorThroughMask
 
         @MainActor
         static func of(_ widget: UnsafeMutablePointer<GtkWidget>) -> ArcNodeKind {
-            guard gtk_get_major_version() == 4, gtk_get_minor_version() < 10 else { return .texture }
-            return WidgetRenderer.drawsWithCairo(widget) ? .cairoRecording : .texture
+            guard gtk_get_major_version() == 4 else { return .texture }
+            let cairo = WidgetRenderer.drawsWithCairo(widget)
+            if gtk_get_minor_version() < 10 { return cairo ? .cairoRecording : .texture }
+            return drawsArcThroughMask && !cairo ? .colorThroughMask : .texture
         }
     }
 
@@ -271,7 +288,20 @@ public final class HUDRingWidget: SwiftWidget {
         switch key.kind {
         case .cairoRecording: return recordingNode(of: image, bounds: bounds)
         case .texture: return textureNode(of: image, bounds: bounds)
+        case .colorThroughMask: return colorThroughMaskNode(of: image, key: key, bounds: bounds)
         }
+    }
+
+    /// A mask node drawing the arc's colour, opaque, through the alpha of
+    /// `image`: every segment of the arc is that colour, so the image is the
+    /// colour times its alpha, which is what this draws. Nil before GTK 4.10
+    /// (no mask nodes).
+    private static func colorThroughMaskNode(of image: OpaquePointer, key: ArcKey, bounds: graphene_rect_t) -> OpaquePointer? {
+        var bounds = bounds
+        guard let mask = textureNode(of: image, bounds: bounds) else { return nil }
+        defer { gsk_render_node_unref(mask) }
+        var color = GdkRGBA(red: Float(key.red), green: Float(key.green), blue: Float(key.blue), alpha: 1)
+        return gtkhud_color_through_mask_node_new(&color, &bounds, mask)
     }
 
     /// A cairo node whose recording paints `image` once (the recording holds

@@ -93,4 +93,62 @@ final class RingSharpnessTests: XCTestCase {
             }
         }
     }
+
+    /// On GTK 4.14 and later's GPU renderers the spinning arc is drawn as its
+    /// colour through a mask of its image (one shader fewer in each window):
+    /// the same pixels as the image drawn as a texture, at the window's scale
+    /// (this suite runs at 1x, 2x and on Wayland at 125 %, 150 %), in the
+    /// theme's colour and in a translucent one. Elsewhere the arc stays a
+    /// texture (or a cairo recording), which the cairo renderers draw cheaper.
+    func testTheArcThroughAMaskHasTheTexturesPixels() throws {
+        try HUDTesting.withWindow { host, _ in
+            let sheet = StyleSheet(priority: .application)
+            sheet.load("hudring.arc-translucent { color: rgba(200, 30, 90, 0.6); }")
+            sheet.install()
+            defer { sheet.uninstall() }
+            let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+            let themed = HUDRingWidget.createSpinner(), translucent = HUDRingWidget.createSpinner()
+            gtk_widget_add_css_class(translucent, "arc-translucent")
+            for ring in [themed, translucent] {
+                gtk_widget_set_valign(ring, GTK_ALIGN_CENTER)
+                gtk_box_append(row.cast(to: GtkBox.self), ring)
+            }
+            host.setChild(row)
+            host.waitForFrames(3)
+            let scale = DeviceScale.of(themed)
+            let throughMask = HUDRingWidget.drawsArcThroughMask
+            defer { HUDRingWidget.drawsArcThroughMask = throughMask }
+            @MainActor func drawn(throughMask: Bool) -> [(RenderedImage, [String])] {
+                HUDRingWidget.drawsArcThroughMask = throughMask
+                for ring in [themed, translucent] { gtk_widget_queue_draw(ring) }
+                host.waitForFrames(2)
+                return [themed, translucent].compactMap { ring in
+                    WidgetRenderer.render(ring, scale: scale).map { ($0, SpinnerArcTests.nodes(of: ring).map(SpinnerArcTests.typeName)) }
+                }
+            }
+            let textures = drawn(throughMask: false), masks = drawn(throughMask: true)
+            guard textures.count == 2, masks.count == 2 else { return XCTFail("a ring did not render at \(scale)") }
+            let expected = SpinnerArcTests.expectedArcNodeTypeName(for: themed)
+            for (name, (texture, mask)) in zip(["themed", "translucent"], zip(textures, masks)) {
+                XCTAssertTrue(mask.1.contains(expected), "\(name) arc at \(scale): \(mask.1), expected a \(expected)")
+                XCTAssertFalse(texture.1.contains("GskMaskNode"), "\(name) arc drawn as a texture at \(scale): \(texture.1)")
+                XCTAssertEqual(texture.0.width, mask.0.width)
+                XCTAssertEqual(texture.0.height, mask.0.height)
+                guard texture.0.width == mask.0.width, texture.0.height == mask.0.height else { continue }
+                XCTAssertGreaterThan(mask.0.count { $0.alpha > 128 }, 20, "\(name) arc drew nothing at \(scale)")
+                var differing = 0, largest = 0
+                for y in 0..<texture.0.height {
+                    for x in 0..<texture.0.width {
+                        let a = texture.0.pixel(x: x, y: y), b = mask.0.pixel(x: x, y: y)
+                        let difference = [Int(a.red) - Int(b.red), Int(a.green) - Int(b.green),
+                                          Int(a.blue) - Int(b.blue), Int(a.alpha) - Int(b.alpha)].map(abs).max() ?? 0
+                        if difference > 0 { differing += 1 }
+                        largest = max(largest, difference)
+                    }
+                }
+                print("arc through a mask, \(name), scale \(scale): \(differing) pixels differ from the texture's, by up to \(largest)")
+                XCTAssertEqual(largest, 0, "\(name) arc at \(scale): \(differing) pixels differ from the texture's, by up to \(largest)")
+            }
+        }
+    }
 }
