@@ -171,4 +171,65 @@ final class ContrastTests: XCTestCase {
             print("Banner contrast (\(Self.setting)): " + report.joined(separator: "; "))
         }
     }
+
+    /// The banner's 1px line on its inner side is a border of one colour on
+    /// every side (the others 0 px wide): GTK 4.8's GL renderer draws such a
+    /// border on a square box as plain rectangles, where a border of two
+    /// colours needs its border shader, 1.9 MiB more in each window under
+    /// Mesa's software GL (`gtkhud-bench --only memory`, issue #28). It looks
+    /// as the two-colour border did: the window's pixels are the same with an
+    /// app stylesheet that gives the other sides the text colour again.
+    func testTheBannersLineIsOneColourAndLooksAsATwoColourOne() throws {
+        try BannerGtkTesting.withWindow(animations: false) { window in
+            for position in [BannerPosition.top, .bottom] {
+                let banner = try! NotificationBanner(title: "Saved", subtitle: "Report.pdf is in Documents")
+                banner.position = position
+                guard let widget = window.show(banner) else { return XCTFail("no banner widget") }
+                window.waitUntilSettled(widget)
+                window.host.waitForFrames(2)
+                XCTAssertEqual(Self.borderNodes(of: widget.widget).map(Self.isOneColour), [true],
+                               "\(position) banner: one border node, of one colour on every side")
+                guard let oneColour = Screen(window.window) else { return XCTFail("no rendering") }
+                let sheet = StyleSheet(priority: .application)
+                sheet.load("hudbanner.top, hudbanner.bottom { border-color: currentColor; }"
+                           + " hudbanner.top { border-bottom-color: @headerbar_shade_color; }"
+                           + " hudbanner.bottom { border-top-color: @headerbar_shade_color; }")
+                sheet.install()
+                window.host.waitForFrames(3)
+                let twoColours = Screen(window.window)
+                XCTAssertEqual(Self.borderNodes(of: widget.widget).map(Self.isOneColour), [false],
+                               "\(position) banner: the app stylesheet did not give the border two colours")
+                sheet.uninstall()
+                guard let twoColours else { return XCTFail("no rendering") }
+                let box = oneColour.rect(of: widget.widget)
+                var differing = 0
+                for y in Int(box.y * oneColour.scale)..<Int((box.y + box.height) * oneColour.scale) {
+                    for x in Int(box.x * oneColour.scale)..<Int((box.x + box.width) * oneColour.scale)
+                    where oneColour.image.pixel(x: x, y: y) != twoColours.image.pixel(x: x, y: y) {
+                        differing += 1
+                    }
+                }
+                XCTAssertEqual(differing, 0, "\(position) banner at \(oneColour.scale): \(differing) pixels differ from a two-colour border's")
+                window.center.dismissAll()
+                window.host.waitForFrames(2)
+            }
+        }
+    }
+
+    /// Whether a border node's four sides have the same colour.
+    static func isOneColour(_ border: OpaquePointer) -> Bool {
+        guard let colors = gsk_border_node_get_colors(border) else { return false }
+        return (1..<4).allSatisfy { side in
+            colors[side].red == colors[0].red && colors[side].green == colors[0].green
+                && colors[side].blue == colors[0].blue && colors[side].alpha == colors[0].alpha
+        }
+    }
+
+    /// The border nodes in `widget`'s own last drawing.
+    @MainActor
+    static func borderNodes(of widget: UnsafeMutablePointer<GtkWidget>) -> [OpaquePointer] {
+        guard let root = RenderNodeTree.lastDrawing(of: widget) else { return [] }
+        defer { gsk_render_node_unref(root) }
+        return RenderNodeTree.nodes(under: root).filter { gsk_render_node_get_node_type($0) == GSK_BORDER_NODE }
+    }
 }
