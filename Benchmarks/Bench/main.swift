@@ -20,7 +20,7 @@
 //                                  (ShadowBands; default: GtkHUD's, in bands on cairo from GTK 4.16), in any mode
 //   GTKHUD_BENCH_ARC_MASK=0|1: the spinning arc drawn on GPU renderers as a texture, or as its colour
 //                              through a mask (HUDRingWidget.drawsArcThroughMask; default: GtkHUD's, a mask
-//                              from GTK 4.14), in any mode
+//                              from GTK 4.16), in any mode
 import CGtk
 import Foundation
 import GtkHUD

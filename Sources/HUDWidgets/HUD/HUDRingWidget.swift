@@ -185,15 +185,17 @@ public final class HUDRingWidget: SwiftWidget {
 
     /// Whether GPU renderers (GL, Vulkan) draw the spinning arc as its colour
     /// through the image's alpha (a mask node) rather than as a texture:
-    /// `true` from GTK 4.14, whose GPU renderers draw a colour through a mask
-    /// with the op they draw text with. A texture needs the window's renderer
-    /// to set up one more kind of draw: on GTK 4.18's GL renderer with Mesa's
-    /// llvmpipe, 0.8 MiB in every window with a spinning HUD (the first HUD
-    /// in a window 5.2 MiB as a texture, 4.4 MiB as a mask, against 4.5 MiB
-    /// for a first AdwToast; `gtkhud-bench --only memory`, docs/performance.md),
-    /// for the same instructions a frame. The cairo renderer keeps the cheaper
-    /// texture (or recording) whatever this says. For tests and measurements.
-    public static var drawsArcThroughMask = GtkEnvironment.runtimeAtLeast(4, 14)
+    /// `true` from GTK 4.16. GTK 4.18's GPU renderers draw a colour through a
+    /// mask with the op they draw text with, where a texture needs the window's
+    /// renderer to set up one more kind of draw: on its GL renderer with Mesa's
+    /// llvmpipe, 0.8 MiB in every window with a spinning HUD (the first HUD in
+    /// a window 5.2 MiB as a texture, 4.4 MiB through the mask, against
+    /// 4.0–4.5 MiB for a first AdwToast; `gtkhud-bench --only memory`,
+    /// docs/performance.md), for the same instructions a frame. GTK 4.14's GPU
+    /// renderers were not looked at. The cairo renderers keep the cheaper
+    /// texture (or recording) whatever this says. Settable for tests and
+    /// measurements.
+    public static var drawsArcThroughMask = GtkEnvironment.runtimeAtLeast(4, 16)
 
     /// The node an arc image is wrapped in: whichever the window's renderer
     /// draws with the least work each frame (all draw the same pixels).

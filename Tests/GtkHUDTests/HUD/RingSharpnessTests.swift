@@ -94,7 +94,7 @@ final class RingSharpnessTests: XCTestCase {
         }
     }
 
-    /// On GTK 4.14 and later's GPU renderers the spinning arc is drawn as its
+    /// On GTK 4.16 and later's GPU renderers the spinning arc is drawn as its
     /// colour through a mask of its image (one shader fewer in each window),
     /// and looks as the image drawn as a texture does, at the window's scale
     /// (this suite runs at 1x, 2x and on Wayland at 125 % and 150 %), in the

@@ -10,7 +10,7 @@ import XCTest
 /// texture node, which GL renderers upload once; on GTK before 4.10's cairo
 /// renderer, which converts a texture's pixels through floats every frame
 /// (112 k instructions), a cairo node recording one paint of the image
-/// (callgrind, docs/performance.md, issue #28); on GTK 4.14 and later's GPU
+/// (callgrind, docs/performance.md, issue #28); on GTK 4.16 and later's GPU
 /// renderers the arc's colour through a mask of the image, which they draw
 /// with the op they draw text with (one shader fewer a window: 0.8 MiB under
 /// Mesa's llvmpipe). Its pixels keep the CSS colour.
@@ -145,12 +145,12 @@ final class SpinnerArcTests: XCTestCase {
 
     /// The node GtkHUD wraps each arc image in for `ring`'s renderer: a cairo
     /// recording on GTK before 4.10's cairo renderer, the arc's colour through
-    /// a mask on GTK 4.14 and later's GPU renderers, a texture otherwise.
+    /// a mask on GTK 4.16 and later's GPU renderers, a texture otherwise.
     @MainActor
     static func expectedArcNodeTypeName(for ring: UnsafeMutablePointer<GtkWidget>) -> String {
         let cairo = WidgetRenderer.drawsWithCairo(ring)
         if gtk_get_minor_version() < 10 { return cairo ? "GskCairoNode" : "GskTextureNode" }
-        return gtk_get_minor_version() >= 14 && !cairo ? "GskMaskNode" : "GskTextureNode"
+        return gtk_get_minor_version() >= 16 && !cairo ? "GskMaskNode" : "GskTextureNode"
     }
 
     /// Every node in the widget's drawing, depth first (valid while the widget keeps its node).
