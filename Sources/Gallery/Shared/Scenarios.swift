@@ -23,9 +23,10 @@ enum ScenarioRunner {
             // Under orca-probe: start once Orca has presented the window's
             // focus (the probe reads that in Orca's log and says so on standard
             // input). A presentation that comes late, after the first message,
-            // reads whatever the focused widget carries then (issue #29).
-            let said = await ScreenReaderLink.focusPresented(timeout: 30)
-            emit("screen reader: \(said ?? "orca-probe said nothing within 30 s")")
+            // reads whatever the focused widget carries then (issue #29). The
+            // probe answers within its start-up deadline (60 s by default).
+            let said = await ScreenReaderLink.focusPresented(timeout: 90)
+            emit("screen reader: \(said ?? "orca-probe said nothing within 90 s")")
         } else {
             // Give screen readers a moment to find the new window (AT-SPI
             // registration is asynchronous), as a person would before clicking.
