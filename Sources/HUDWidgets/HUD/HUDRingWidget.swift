@@ -198,7 +198,8 @@ public final class HUDRingWidget: SwiftWidget {
     public static var drawsArcThroughMask = GtkEnvironment.runtimeAtLeast(4, 16)
 
     /// The node an arc image is wrapped in: whichever the window's renderer
-    /// draws with the least work each frame (all draw the same pixels).
+    /// draws with the least work each frame (all draw the same coverage; the
+    /// mask's colour is within 2 levels of the image's, RingSharpnessTests).
     enum ArcNodeKind: Hashable {
         /// A texture node: GL renderers upload the texture once and keep it;
         /// GTK 4.10 and later's cairo renderer copies its pixels into an image
@@ -296,14 +297,15 @@ public final class HUDRingWidget: SwiftWidget {
 
     /// A mask node drawing the arc's colour, opaque, through the alpha of
     /// `image`: every segment of the arc is that colour, so the image is the
-    /// colour times its alpha, which is what this draws. Nil before GTK 4.10
-    /// (no mask nodes).
+    /// colour times its alpha, which is what this draws. The texture itself
+    /// where GTK has no mask nodes (before 4.10).
     private static func colorThroughMaskNode(of image: OpaquePointer, key: ArcKey, bounds: graphene_rect_t) -> OpaquePointer? {
         var bounds = bounds
         guard let mask = textureNode(of: image, bounds: bounds) else { return nil }
-        defer { gsk_render_node_unref(mask) }
         var color = GdkRGBA(red: Float(key.red), green: Float(key.green), blue: Float(key.blue), alpha: 1)
-        return gtkhud_color_through_mask_node_new(&color, &bounds, mask)
+        guard let node = gtkhud_color_through_mask_node_new(&color, &bounds, mask) else { return mask }
+        gsk_render_node_unref(mask)
+        return node
     }
 
     /// A cairo node whose recording paints `image` once (the recording holds
