@@ -141,6 +141,14 @@ public enum RenderNodeTree {
         return gtk_snapshot_free_to_node(snapshot)
     }
 
+    /// Every node of `widget`'s last drawing (``lastDrawing(of:)``), depth first
+    /// (``nodes(under:)``); they stay valid while the widget keeps its node.
+    public static func nodes(of widget: UnsafeMutablePointer<GtkWidget>) -> [OpaquePointer] {
+        guard let root = lastDrawing(of: widget) else { return [] }
+        defer { gsk_render_node_unref(root) }
+        return nodes(under: root)
+    }
+
     /// `root` and every node under it, depth first: the children of container,
     /// transform, clip, rounded-clip, opacity, debug, shadow and colour-matrix
     /// nodes. The nodes stay valid while `root` is referenced.

@@ -218,9 +218,8 @@ public final class HUDRingWidget: SwiftWidget {
         @MainActor
         static func of(_ widget: UnsafeMutablePointer<GtkWidget>) -> ArcNodeKind {
             guard gtk_get_major_version() == 4 else { return .texture }
-            let cairo = WidgetRenderer.drawsWithCairo(widget)
-            if gtk_get_minor_version() < 10 { return cairo ? .cairoRecording : .texture }
-            return drawsArcThroughMask && !cairo ? .colorThroughMask : .texture
+            if gtk_get_minor_version() < 10 { return WidgetRenderer.drawsWithCairo(widget) ? .cairoRecording : .texture }
+            return drawsArcThroughMask && !WidgetRenderer.drawsWithCairo(widget) ? .colorThroughMask : .texture
         }
     }
 

@@ -25,7 +25,7 @@ final class SpinnerArcTests: XCTestCase {
             let (host, ring) = Self.spinnerWindow(cssClass: "spinner-arc-test")
             defer { host.close() }
 
-            let names = Self.nodes(of: ring).map(Self.typeName)
+            let names = RenderNodeTree.nodes(of: ring).map(Self.typeName)
             XCTAssertEqual(names.filter(Self.arcNodeTypeNames.contains).count, 1, "one arc node: \(names)")
             XCTAssertTrue(names.contains(Self.expectedArcNodeTypeName(for: ring)),
                           "the arc is not drawn with the node its renderer draws cheapest: \(names)")
@@ -55,7 +55,7 @@ final class SpinnerArcTests: XCTestCase {
             let frames = 2 * steps + 10
             for _ in 0..<frames {
                 host.waitForFrames(1)
-                for node in Self.nodes(of: ring) where Self.arcNodeTypeNames.contains(Self.typeName(node)) {
+                for node in RenderNodeTree.nodes(of: ring) where Self.arcNodeTypeNames.contains(Self.typeName(node)) {
                     let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(node)))
                     if seen[key] == nil { seen[key] = gsk_render_node_ref(node) }
                 }
@@ -153,11 +153,4 @@ final class SpinnerArcTests: XCTestCase {
         return gtk_get_minor_version() >= 16 && !cairo ? "GskMaskNode" : "GskTextureNode"
     }
 
-    /// Every node in the widget's drawing, depth first (valid while the widget keeps its node).
-    @MainActor
-    static func nodes(of widget: UnsafeMutablePointer<GtkWidget>) -> [OpaquePointer] {
-        guard let root = RenderNodeTree.lastDrawing(of: widget) else { return [] }
-        defer { gsk_render_node_unref(root) }
-        return RenderNodeTree.nodes(under: root)
-    }
 }

@@ -226,17 +226,12 @@ final class ContrastTests: XCTestCase {
     /// Whether a border node's four sides have the same colour.
     static func isOneColour(_ border: OpaquePointer) -> Bool {
         guard let colors = gsk_border_node_get_colors(border) else { return false }
-        return (1..<4).allSatisfy { side in
-            colors[side].red == colors[0].red && colors[side].green == colors[0].green
-                && colors[side].blue == colors[0].blue && colors[side].alpha == colors[0].alpha
-        }
+        return (1..<4).allSatisfy { gdk_rgba_equal(colors + $0, colors) != 0 }
     }
 
     /// The border nodes in `widget`'s own last drawing.
     @MainActor
     static func borderNodes(of widget: UnsafeMutablePointer<GtkWidget>) -> [OpaquePointer] {
-        guard let root = RenderNodeTree.lastDrawing(of: widget) else { return [] }
-        defer { gsk_render_node_unref(root) }
-        return RenderNodeTree.nodes(under: root).filter { gsk_render_node_get_node_type($0) == GSK_BORDER_NODE }
+        RenderNodeTree.nodes(of: widget).filter { gsk_render_node_get_node_type($0) == GSK_BORDER_NODE }
     }
 }
