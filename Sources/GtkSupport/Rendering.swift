@@ -141,12 +141,14 @@ public enum RenderNodeTree {
         return gtk_snapshot_free_to_node(snapshot)
     }
 
-    /// Every node of `widget`'s last drawing (``lastDrawing(of:)``), depth first
-    /// (``nodes(under:)``); they stay valid while the widget keeps its node.
-    public static func nodes(of widget: UnsafeMutablePointer<GtkWidget>) -> [OpaquePointer] {
-        guard let root = lastDrawing(of: widget) else { return [] }
+    /// Calls `body` with every node of `widget`'s last drawing (``lastDrawing(of:)``),
+    /// depth first (``nodes(under:)``). The nodes are valid only inside `body`:
+    /// the drawing's root and any node GTK drew for the call are freed after it.
+    public static func withNodes<Result>(of widget: UnsafeMutablePointer<GtkWidget>,
+                                         _ body: ([OpaquePointer]) throws -> Result) rethrows -> Result {
+        guard let root = lastDrawing(of: widget) else { return try body([]) }
         defer { gsk_render_node_unref(root) }
-        return nodes(under: root)
+        return try body(nodes(under: root))
     }
 
     /// `root` and every node under it, depth first: the children of container,

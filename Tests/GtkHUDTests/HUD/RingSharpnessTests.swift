@@ -129,7 +129,7 @@ final class RingSharpnessTests: XCTestCase {
                 for ring in [themed, translucent] { gtk_widget_queue_draw(ring) }
                 host.waitForFrames(2)
                 return [themed, translucent].compactMap { ring in
-                    WidgetRenderer.render(ring, scale: scale).map { ($0, RenderNodeTree.nodes(of: ring).map(SpinnerArcTests.typeName)) }
+                    WidgetRenderer.render(ring, scale: scale).map { ($0, RenderNodeTree.withNodes(of: ring) { $0.map(SpinnerArcTests.typeName) }) }
                 }
             }
             let textures = drawn(throughMask: false), masks = drawn(throughMask: true)

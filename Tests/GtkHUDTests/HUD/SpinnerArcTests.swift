@@ -25,7 +25,7 @@ final class SpinnerArcTests: XCTestCase {
             let (host, ring) = Self.spinnerWindow(cssClass: "spinner-arc-test")
             defer { host.close() }
 
-            let names = RenderNodeTree.nodes(of: ring).map(Self.typeName)
+            let names = RenderNodeTree.withNodes(of: ring) { $0.map(Self.typeName) }
             XCTAssertEqual(names.filter(Self.arcNodeTypeNames.contains).count, 1, "one arc node: \(names)")
             XCTAssertTrue(names.contains(Self.expectedArcNodeTypeName(for: ring)),
                           "the arc is not drawn with the node its renderer draws cheapest: \(names)")
@@ -55,9 +55,11 @@ final class SpinnerArcTests: XCTestCase {
             let frames = 2 * steps + 10
             for _ in 0..<frames {
                 host.waitForFrames(1)
-                for node in RenderNodeTree.nodes(of: ring) where Self.arcNodeTypeNames.contains(Self.typeName(node)) {
-                    let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(node)))
-                    if seen[key] == nil { seen[key] = gsk_render_node_ref(node) }
+                RenderNodeTree.withNodes(of: ring) { nodes in
+                    for node in nodes where Self.arcNodeTypeNames.contains(Self.typeName(node)) {
+                        let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(node)))
+                        if seen[key] == nil { seen[key] = gsk_render_node_ref(node) }
+                    }
                 }
             }
             XCTAssertGreaterThan(seen.count, 4, "the arc did not turn")

@@ -188,7 +188,7 @@ final class ContrastTests: XCTestCase {
                 guard let widget = window.show(banner) else { return XCTFail("no banner widget") }
                 window.waitUntilSettled(widget)
                 window.host.waitForFrames(2)
-                XCTAssertEqual(Self.borderNodes(of: widget.widget).map(Self.isOneColour), [true],
+                XCTAssertEqual(Self.bordersAreOneColour(in: widget.widget), [true],
                                "\(position) banner: one border node, of one colour on every side")
                 if Self.highContrastAsked {
                     // The high-contrast outline (2px on every side, one colour) was one colour before too.
@@ -204,7 +204,7 @@ final class ContrastTests: XCTestCase {
                 sheet.install()
                 window.host.waitForFrames(3)
                 let twoColours = Screen(window.window)
-                XCTAssertEqual(Self.borderNodes(of: widget.widget).map(Self.isOneColour), [false],
+                XCTAssertEqual(Self.bordersAreOneColour(in: widget.widget), [false],
                                "\(position) banner: the app stylesheet did not give the border two colours")
                 sheet.uninstall()
                 guard let twoColours else { return XCTFail("no rendering") }
@@ -229,9 +229,11 @@ final class ContrastTests: XCTestCase {
         return (1..<4).allSatisfy { gdk_rgba_equal(colors + $0, colors) != 0 }
     }
 
-    /// The border nodes in `widget`'s own last drawing.
+    /// Whether each border node in `widget`'s own last drawing has one colour.
     @MainActor
-    static func borderNodes(of widget: UnsafeMutablePointer<GtkWidget>) -> [OpaquePointer] {
-        RenderNodeTree.nodes(of: widget).filter { gsk_render_node_get_node_type($0) == GSK_BORDER_NODE }
+    static func bordersAreOneColour(in widget: UnsafeMutablePointer<GtkWidget>) -> [Bool] {
+        RenderNodeTree.withNodes(of: widget) { nodes in
+            nodes.filter { gsk_render_node_get_node_type($0) == GSK_BORDER_NODE }.map(isOneColour)
+        }
     }
 }
