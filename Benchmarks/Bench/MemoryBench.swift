@@ -22,6 +22,10 @@ enum MemoryBench {
     case "success": .success
     default: nil
     }
+    /// For tracing, not a figure: `GTKHUD_BENCH_MEMORY_SPLIT=1` notes (stderr) where the
+    /// first toasts', HUDs' and banners' memory is: anonymous or file pages, malloc's or not,
+    /// and the mappings that grew most.
+    static let notesTheSplit = ProcessInfo.processInfo.environment["GTKHUD_BENCH_MEMORY_SPLIT"] == "1"
 
     static func run() {
         Bench.setAnimations(true)
@@ -75,10 +79,12 @@ enum MemoryBench {
 
         // The anchor: the first AdwToast in each of `count` windows.
         let beforeToasts = residentKiB()
+        let splitBeforeToasts = notesTheSplit ? (BurstMemory.now(), residentByMapping()) : nil
         let toasts = overlays.prefix(count).map { addToast(to: $0) }
         Bench.pump(seconds: quickRun ? 0.4 : 0.8)
         for host in toastHosts.prefix(count) { host.waitForFrames(1) }
         let toastKiB = Double(residentKiB() - beforeToasts) / Double(count)
+        if let base = splitBeforeToasts { BurstMemory.now().report("\(count) first toasts", since: base.0); reportMappingGrowth("\(count) first toasts", since: base.1) }
         for toast in toasts {
             adw_toast_dismiss(toast)
             g_object_unref(UnsafeMutableRawPointer(toast))
@@ -88,8 +94,9 @@ enum MemoryBench {
         // Twice: the first HUD (banner) a window shows, and one shown again after
         // the first was dismissed (what the renderer keeps per window is then there).
         var hudKiB: [Double] = [], bannerKiB: [Double] = []
-        for _ in 0..<2 {
+        for pass in 0..<2 {
             let before = residentKiB()
+            let splitBefore = notesTheSplit && pass == 0 ? (BurstMemory.now(), residentByMapping()) : nil
             let huds = hosts.prefix(count).map { host -> HUD? in
                 let hud = try? HUD(on: host.window)
                 hud?.label = "Loading"
@@ -101,10 +108,12 @@ enum MemoryBench {
             for host in hosts.prefix(count) { host.waitForFrames(1) }
             let shown = residentKiB()
             hudKiB.append(Double(shown - before) / Double(count))
+            if let base = splitBefore { BurstMemory.now().report("\(count) first HUDs", since: base.0); reportMappingGrowth("\(count) first HUDs", since: base.1) }
             for hud in huds { hud?.hide(animated: false) }
             Bench.pump(seconds: quickRun ? 0.3 : 0.5)
 
             let beforeBanners = residentKiB()
+            let splitBeforeBanners = notesTheSplit && pass == 0 ? (BurstMemory.now(), residentByMapping()) : nil
             let banners = hosts.prefix(count).map { host -> NotificationBanner? in
                 let banner = try? NotificationBanner(title: "Saved", subtitle: "3 files were copied")
                 banner?.show(on: host.window)
@@ -114,6 +123,7 @@ enum MemoryBench {
             for host in hosts.prefix(count) { host.waitForFrames(1) }
             let shownBanners = residentKiB()
             bannerKiB.append(Double(shownBanners - beforeBanners) / Double(count))
+            if let base = splitBeforeBanners { BurstMemory.now().report("\(count) first banners", since: base.0); reportMappingGrowth("\(count) first banners", since: base.1) }
             for banner in banners { banner?.dismiss() }
             Bench.pump(seconds: quickRun ? 0.4 : 0.8)
         }
