@@ -13,6 +13,9 @@ public enum GtkEnvironment {
         if !isInitialized {
             guard gtk_init_check() != 0 else { return false }
         }
+        // A failed gtk_init_check still marks GTK initialised, so a second call
+        // would go on without a display, which adw_init (and every window) needs.
+        guard gdk_display_get_default() != nil else { return false }
         adw_init()
         return true
     }
