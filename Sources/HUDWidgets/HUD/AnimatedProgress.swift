@@ -79,10 +79,39 @@ func cssColor(of widget: UnsafeMutablePointer<GtkWidget>, alphaFactor: Double = 
 
 /// A cairo context drawing into `snapshot` over the widget's whole area.
 @MainActor
-func withCairo(_ snapshot: OpaquePointer, width: Double, height: Double, _ draw: (OpaquePointer) -> Void) {
+private func withCairo(_ snapshot: OpaquePointer, width: Double, height: Double, _ draw: (OpaquePointer) -> Void) {
     var bounds = graphene_rect_t()
     graphene_rect_init(&bounds, 0, 0, Float(width), Float(height))
     guard let cairo = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
     draw(cairo)
     cairo_destroy(cairo)
+}
+
+/// A cairo context drawing into `snapshot` over `widget`'s whole area in one
+/// colour, `rgb` at any alphas. Where the spinning arc is drawn through a mask
+/// (``HUDRingWidget/drawsArcThroughMask``, GPU renderers from GTK 4.16), so is
+/// this: `rgb`, opaque, through the drawing's alpha, the same pixels. A cairo
+/// node alone is drawn there with the texture op, which nothing else in a
+/// HUD's window draws; on GTK 4.18's GL with Mesa's llvmpipe that one more
+/// kind of draw costs each window about 0.85 MiB (docs/performance.md).
+@MainActor
+func withOneColourCairo(_ snapshot: OpaquePointer, widget: UnsafeMutablePointer<GtkWidget>, width: Double, height: Double,
+                        rgb: (red: Double, green: Double, blue: Double), _ draw: (OpaquePointer) -> Void) {
+    guard HUDRingWidget.ArcNodeKind.of(widget) == .colorThroughMask else {
+        return withCairo(snapshot, width: width, height: height, draw)
+    }
+    var bounds = graphene_rect_t()
+    graphene_rect_init(&bounds, 0, 0, Float(width), Float(height))
+    guard let drawing = gsk_cairo_node_new(&bounds) else { return }
+    defer { gsk_render_node_unref(drawing) }
+    if let cairo = gsk_cairo_node_get_draw_context(drawing) {
+        draw(cairo)
+        cairo_destroy(cairo)
+    }
+    var color = GdkRGBA(red: Float(rgb.red), green: Float(rgb.green), blue: Float(rgb.blue), alpha: 1)
+    guard let masked = gtkhud_color_through_mask_node_new(&color, &bounds, drawing) else {
+        return gtk_snapshot_append_node(snapshot, drawing)
+    }
+    gtk_snapshot_append_node(snapshot, masked)
+    gsk_render_node_unref(masked)
 }
