@@ -193,8 +193,8 @@ final class RingSharpnessTests: XCTestCase {
             let masked = SpinnerArcTests.expectedArcNodeTypeName(for: subjects[0].widget) == "GskMaskNode"
             for (subject, (cairo, mask)) in zip(subjects, zip(cairos, masks)) {
                 XCTAssertEqual(mask.nodes.contains("GskMaskNode"), masked, "\(subject.name) at \(scale): \(mask.nodes)")
-                XCTAssertTrue(mask.nodes.contains("GskCairoNode"), "\(subject.name) at \(scale): \(mask.nodes)")
-                XCTAssertFalse(cairo.nodes.contains("GskMaskNode"), "\(subject.name) as a cairo drawing at \(scale): \(cairo.nodes)")
+                XCTAssertTrue(cairo.nodes.contains("GskCairoNode") && !cairo.nodes.contains("GskMaskNode"),
+                              "\(subject.name) as a cairo drawing at \(scale): \(cairo.nodes)")
                 Self.assertLooksTheSame(mask.image, as: cairo.image, subject.name, widget: subject.widget, scale: scale,
                                         measuresEdge: !subject.name.hasSuffix("bar"))
             }
@@ -203,8 +203,11 @@ final class RingSharpnessTests: XCTestCase {
 
     /// `drawn` (through a mask) against `reference`: where `widget`'s pixels fall
     /// on the device's, the same coverage in every pixel and the colour within 2
-    /// levels; where they do not (125 %), the same ink within 1 % and, when
-    /// `measuresEdge`, an edge as steep.
+    /// levels; where they do not (125 %), ink as close to the shape's (its ink at
+    /// 1x times the scale squared) as the reference's, or within 1 % of it, and,
+    /// when `measuresEdge`, an edge as steep. (At 125 % the cairo drawings of the
+    /// determinate ring and bar fall 1.3 % and 2.7 % short of their shape's ink;
+    /// through the mask 0.3 % and 1.0 % over.)
     @MainActor
     static func assertLooksTheSame(_ drawn: RenderedImage, as reference: RenderedImage, _ name: String,
                                    widget: UnsafeMutablePointer<GtkWidget>, scale: Double, measuresEdge: Bool,
@@ -237,8 +240,16 @@ final class RingSharpnessTests: XCTestCase {
             XCTAssertEqual(alphaDifference, 0, "\(name) at \(scale): the mask's coverage differs", file: file, line: line)
             XCTAssertLessThanOrEqual(colourDifference, 2, "\(name) at \(scale): the mask's colour differs", file: file, line: line)
         } else {
-            XCTAssertEqual(Double(drawnInk), Double(referenceInk), accuracy: Double(referenceInk) * 0.01,
-                           "\(name) at \(scale): the mask drew other ink", file: file, line: line)
+            guard let unscaled = WidgetRenderer.render(widget, scale: 1) else {
+                return XCTFail("\(name) did not render at 1x", file: file, line: line)
+            }
+            var unscaledInk = 0
+            for y in 0..<unscaled.height { for x in 0..<unscaled.width { unscaledInk += Int(unscaled.pixel(x: x, y: y).alpha) } }
+            let shapeInk = Double(unscaledInk) * scale * scale
+            let allowed = max(abs(Double(referenceInk) - shapeInk), Double(referenceInk) * 0.01)
+            XCTAssertLessThanOrEqual(abs(Double(drawnInk) - shapeInk), allowed,
+                                     "\(name) at \(scale): ink \(drawnInk) through the mask, \(referenceInk) as before, "
+                                     + "\(Int(shapeInk)) for the shape", file: file, line: line)
             guard measuresEdge else { return }
             if let referenceEdge, let drawnEdge {
                 XCTAssertGreaterThanOrEqual(drawnEdge.steepness, referenceEdge.steepness - 0.02,
