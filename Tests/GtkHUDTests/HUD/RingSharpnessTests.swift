@@ -207,7 +207,7 @@ final class RingSharpnessTests: XCTestCase {
     /// 1x times the scale squared) as the reference's, or within 1 % of it, and,
     /// when `measuresEdge`, an edge as steep. (At 125 % the cairo drawings of the
     /// determinate ring and bar fall 1.3 % and 2.7 % short of their shape's ink;
-    /// through the mask 0.3 % and 1.0 % over.)
+    /// through the mask 0.3 % short and 1.0 % over.)
     @MainActor
     static func assertLooksTheSame(_ drawn: RenderedImage, as reference: RenderedImage, _ name: String,
                                    widget: UnsafeMutablePointer<GtkWidget>, scale: Double, measuresEdge: Bool,
@@ -246,10 +246,11 @@ final class RingSharpnessTests: XCTestCase {
             var unscaledInk = 0
             for y in 0..<unscaled.height { for x in 0..<unscaled.width { unscaledInk += Int(unscaled.pixel(x: x, y: y).alpha) } }
             let shapeInk = Double(unscaledInk) * scale * scale
-            let allowed = max(abs(Double(referenceInk) - shapeInk), Double(referenceInk) * 0.01)
-            XCTAssertLessThanOrEqual(abs(Double(drawnInk) - shapeInk), allowed,
-                                     "\(name) at \(scale): ink \(drawnInk) through the mask, \(referenceInk) as before, "
-                                     + "\(Int(shapeInk)) for the shape", file: file, line: line)
+            let nearTheReference = abs(Double(drawnInk - referenceInk)) <= Double(referenceInk) * 0.01
+            let nearerTheShape = abs(Double(drawnInk) - shapeInk) <= abs(Double(referenceInk) - shapeInk)
+            XCTAssertTrue(nearTheReference || nearerTheShape,
+                          "\(name) at \(scale): ink \(drawnInk) through the mask, \(referenceInk) as before, "
+                          + "\(Int(shapeInk)) for the shape", file: file, line: line)
             guard measuresEdge else { return }
             if let referenceEdge, let drawnEdge {
                 XCTAssertGreaterThanOrEqual(drawnEdge.steepness, referenceEdge.steepness - 0.02,
