@@ -88,15 +88,16 @@ private func withCairo(_ snapshot: OpaquePointer, width: Double, height: Double,
 }
 
 /// A cairo context drawing into `snapshot` over `widget`'s whole area in one
-/// colour, `rgb` at any alphas. Where the spinning arc is drawn through a mask
-/// (``HUDRingWidget/drawsArcThroughMask``, GPU renderers from GTK 4.16), so is
-/// this: `rgb`, opaque, through the drawing's alpha, the same pixels. A cairo
+/// colour, the widget's CSS colour at any alphas. Where the spinning arc is
+/// drawn through a mask (``HUDRingWidget/drawsArcThroughMask``, GPU renderers
+/// from GTK 4.16), so is this: that colour, opaque, through the drawing's
+/// alpha, the same pixels. A cairo
 /// node alone is drawn there with the texture op, which nothing else in a
 /// HUD's window draws; on GTK 4.18's GL with Mesa's llvmpipe that one more
 /// kind of draw costs each window about 0.85 MiB (docs/performance.md).
 @MainActor
 func withOneColourCairo(_ snapshot: OpaquePointer, widget: UnsafeMutablePointer<GtkWidget>, width: Double, height: Double,
-                        rgb: (red: Double, green: Double, blue: Double), _ draw: (OpaquePointer) -> Void) {
+                        _ draw: (OpaquePointer) -> Void) {
     guard HUDRingWidget.ArcNodeKind.of(widget) == .colorThroughMask else {
         return withCairo(snapshot, width: width, height: height, draw)
     }
@@ -108,7 +109,8 @@ func withOneColourCairo(_ snapshot: OpaquePointer, widget: UnsafeMutablePointer<
         draw(cairo)
         cairo_destroy(cairo)
     }
-    var color = GdkRGBA(red: Float(rgb.red), green: Float(rgb.green), blue: Float(rgb.blue), alpha: 1)
+    var color = gtkhud_widget_color(widget)
+    color.alpha = 1
     guard let masked = gtkhud_color_through_mask_node_new(&color, &bounds, drawing) else {
         return gtk_snapshot_append_node(snapshot, drawing)
     }

@@ -48,7 +48,7 @@ public final class HUDBarWidget: SwiftWidget {
         let width = Double(gtk_widget_get_width(widget)), height = Double(gtk_widget_get_height(widget))
         let color = cssColor(of: widget)
         let rightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
-        withOneColourCairo(snapshot, widget: widget, width: width, height: height, rgb: (color.red, color.green, color.blue)) { cairo in
+        withOneColourCairo(snapshot, widget: widget, width: width, height: height) { cairo in
             cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
             cairo_set_line_width(cairo, lineWidth)
             roundedRect(cairo, x: lineWidth / 2, y: lineWidth / 2, width: width - lineWidth, height: height - lineWidth)

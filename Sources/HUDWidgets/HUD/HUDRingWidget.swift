@@ -127,7 +127,7 @@ public final class HUDRingWidget: SwiftWidget {
     private func drawAnnular(_ snapshot: OpaquePointer, width: Double, height: Double) {
         let color = cssColor(of: widget)
         let radius = drawnRadius, thickness = drawnThickness
-        withOneColourCairo(snapshot, widget: widget, width: width, height: height, rgb: (color.red, color.green, color.blue)) { cairo in
+        withOneColourCairo(snapshot, widget: widget, width: width, height: height) { cairo in
             cairo_set_line_width(cairo, thickness)
             cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha * 0.15)
             cairo_arc(cairo, width / 2, height / 2, radius, 0, 2 * .pi)
@@ -143,7 +143,7 @@ public final class HUDRingWidget: SwiftWidget {
     private func drawPie(_ snapshot: OpaquePointer, width: Double, height: Double) {
         let color = cssColor(of: widget)
         let radius = drawnRadius, thickness = drawnThickness
-        withOneColourCairo(snapshot, widget: widget, width: width, height: height, rgb: (color.red, color.green, color.blue)) { cairo in
+        withOneColourCairo(snapshot, widget: widget, width: width, height: height) { cairo in
             let centerX = width / 2, centerY = height / 2
             cairo_set_line_width(cairo, thickness)
             cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
@@ -186,8 +186,9 @@ public final class HUDRingWidget: SwiftWidget {
     /// Whether GPU renderers (GL, Vulkan) draw the spinning arc as its colour
     /// through the image's alpha (a mask node) rather than as a texture, and
     /// the determinate ring, pie and bar as their colour through their
-    /// drawing's alpha rather than as a cairo drawing: `true` from GTK 4.16. GTK 4.18's GPU renderers draw a colour through a
-    /// mask with the op they draw text with, where a texture needs the window's
+    /// drawing's alpha rather than as a cairo drawing: `true` from GTK 4.16.
+    /// GTK 4.18's GPU renderers draw a colour through a mask with the op they
+    /// draw text with, where a texture needs the window's
     /// renderer to set up one more kind of draw: on its GL renderer with Mesa's
     /// llvmpipe, 0.8 MiB in every window with a spinning HUD (the first HUD in
     /// a window 5.2 MiB as a texture, 4.4 MiB through the mask, against
