@@ -21,6 +21,8 @@
 //   GTKHUD_BENCH_ARC_MASK=0|1: the spinning arc drawn on GPU renderers as a texture, or as its colour
 //                              through a mask (HUDRingWidget.drawsArcThroughMask; default: GtkHUD's, a mask
 //                              from GTK 4.16), in any mode
+//   GTKHUD_BENCH_MEMORY_HUD=text|success|annular, GTKHUD_BENCH_MEMORY_SPLIT=1: tracing the memory
+//                              bench (a HUD that does not spin; where the memory is), MemoryBench.swift
 import CGtk
 import Foundation
 import GtkHUD
