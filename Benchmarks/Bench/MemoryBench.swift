@@ -29,6 +29,16 @@ enum MemoryBench {
     /// and the mappings that grew most.
     static let notesTheSplit = ProcessInfo.processInfo.environment["GTKHUD_BENCH_MEMORY_SPLIT"] == "1"
 
+    /// Where the memory is now, for ``noteTheSplit(_:since:)``.
+    static func splitNow() -> (BurstMemory, [String: Int]) { (BurstMemory.now(), residentByMapping()) }
+
+    /// Notes (stderr) what grew since `base`, split as `GTKHUD_BENCH_MEMORY_SPLIT` says; nothing without a base.
+    static func noteTheSplit(_ what: String, since base: (BurstMemory, [String: Int])?) {
+        guard let base else { return }
+        BurstMemory.now().report(what, since: base.0)
+        reportMappingGrowth(what, since: base.1)
+    }
+
     static func run() {
         Bench.setAnimations(true)
         let hosts = (0...count).map { _ in
@@ -82,12 +92,12 @@ enum MemoryBench {
 
         // The anchor: the first AdwToast in each of `count` windows.
         let beforeToasts = residentKiB()
-        let splitBeforeToasts = notesTheSplit ? (BurstMemory.now(), residentByMapping()) : nil
+        let splitBeforeToasts = notesTheSplit ? splitNow() : nil
         let toasts = overlays.prefix(count).map { addToast(to: $0) }
         Bench.pump(seconds: quickRun ? 0.4 : 0.8)
         for host in toastHosts.prefix(count) { host.waitForFrames(1) }
         let toastKiB = Double(residentKiB() - beforeToasts) / Double(count)
-        if let base = splitBeforeToasts { BurstMemory.now().report("\(count) first toasts", since: base.0); reportMappingGrowth("\(count) first toasts", since: base.1) }
+        noteTheSplit("\(count) first toasts", since: splitBeforeToasts)
         for toast in toasts {
             adw_toast_dismiss(toast)
             g_object_unref(UnsafeMutableRawPointer(toast))
@@ -99,7 +109,7 @@ enum MemoryBench {
         var hudKiB: [Double] = [], bannerKiB: [Double] = []
         for pass in 0..<2 {
             let before = residentKiB()
-            let splitBefore = notesTheSplit && pass == 0 ? (BurstMemory.now(), residentByMapping()) : nil
+            let splitBefore = notesTheSplit && pass == 0 ? splitNow() : nil
             let huds = hosts.prefix(count).map { host -> HUD? in
                 let hud = try? HUD(on: host.window)
                 hud?.label = "Loading"
@@ -111,12 +121,12 @@ enum MemoryBench {
             for host in hosts.prefix(count) { host.waitForFrames(1) }
             let shown = residentKiB()
             hudKiB.append(Double(shown - before) / Double(count))
-            if let base = splitBefore { BurstMemory.now().report("\(count) first HUDs", since: base.0); reportMappingGrowth("\(count) first HUDs", since: base.1) }
+            noteTheSplit("\(count) first HUDs", since: splitBefore)
             for hud in huds { hud?.hide(animated: false) }
             Bench.pump(seconds: quickRun ? 0.3 : 0.5)
 
             let beforeBanners = residentKiB()
-            let splitBeforeBanners = notesTheSplit && pass == 0 ? (BurstMemory.now(), residentByMapping()) : nil
+            let splitBeforeBanners = notesTheSplit && pass == 0 ? splitNow() : nil
             let banners = hosts.prefix(count).map { host -> NotificationBanner? in
                 let banner = try? NotificationBanner(title: "Saved", subtitle: "3 files were copied")
                 banner?.show(on: host.window)
@@ -126,7 +136,7 @@ enum MemoryBench {
             for host in hosts.prefix(count) { host.waitForFrames(1) }
             let shownBanners = residentKiB()
             bannerKiB.append(Double(shownBanners - beforeBanners) / Double(count))
-            if let base = splitBeforeBanners { BurstMemory.now().report("\(count) first banners", since: base.0); reportMappingGrowth("\(count) first banners", since: base.1) }
+            noteTheSplit("\(count) first banners", since: splitBeforeBanners)
             for banner in banners { banner?.dismiss() }
             Bench.pump(seconds: quickRun ? 0.4 : 0.8)
         }

@@ -122,17 +122,7 @@ final class RingSharpnessTests: XCTestCase {
             host.setChild(row)
             host.waitForFrames(3)
             let scale = DeviceScale.of(themed)
-            let throughMask = HUDRingWidget.drawsArcThroughMask
-            defer { HUDRingWidget.drawsArcThroughMask = throughMask }
-            @MainActor func drawn(throughMask: Bool) -> [(image: RenderedImage, nodes: [String])] {
-                HUDRingWidget.drawsArcThroughMask = throughMask
-                for ring in [themed, translucent] { gtk_widget_queue_draw(ring) }
-                host.waitForFrames(2)
-                return [themed, translucent].compactMap { ring in
-                    WidgetRenderer.render(ring, scale: scale).map { ($0, RenderNodeTree.withNodes(of: ring) { $0.map(SpinnerArcTests.typeName) }) }
-                }
-            }
-            let textures = drawn(throughMask: false), masks = drawn(throughMask: true)
+            let (textures, masks) = Self.drawnBothWays([themed, translucent], in: host, scale: scale)
             guard textures.count == 2, masks.count == 2 else { return XCTFail("a ring did not render at \(scale)") }
             let expected = SpinnerArcTests.expectedArcNodeTypeName(for: themed)
             for (name, (texture, mask)) in zip(["themed", "translucent"], zip(textures, masks)) {
@@ -175,18 +165,7 @@ final class RingSharpnessTests: XCTestCase {
             host.setChild(column)
             host.waitForFrames(3)
             let scale = DeviceScale.of(subjects[0].widget)
-            let throughMask = HUDRingWidget.drawsArcThroughMask
-            defer { HUDRingWidget.drawsArcThroughMask = throughMask }
-            @MainActor func drawn(throughMask: Bool) -> [(image: RenderedImage, nodes: [String])] {
-                HUDRingWidget.drawsArcThroughMask = throughMask
-                for subject in subjects { gtk_widget_queue_draw(subject.widget) }
-                host.waitForFrames(2)
-                return subjects.compactMap { subject in
-                    WidgetRenderer.render(subject.widget, scale: scale)
-                        .map { ($0, RenderNodeTree.withNodes(of: subject.widget) { $0.map(SpinnerArcTests.typeName) }) }
-                }
-            }
-            let cairos = drawn(throughMask: false), masks = drawn(throughMask: true)
+            let (cairos, masks) = Self.drawnBothWays(subjects.map(\.widget), in: host, scale: scale)
             guard cairos.count == subjects.count, masks.count == subjects.count else {
                 return XCTFail("a progress indicator did not render at \(scale)")
             }
@@ -199,6 +178,26 @@ final class RingSharpnessTests: XCTestCase {
                                         measuresEdge: !subject.name.hasSuffix("bar"))
             }
         }
+    }
+
+    /// Each of `widgets` rendered alone at `scale`, with the node types of its
+    /// last drawing: drawn as before (``HUDRingWidget/drawsArcThroughMask`` off),
+    /// then through a mask (on); the switch is restored after.
+    @MainActor
+    static func drawnBothWays(_ widgets: [UnsafeMutablePointer<GtkWidget>], in host: HostWindow, scale: Double)
+        -> (before: [(image: RenderedImage, nodes: [String])], throughMask: [(image: RenderedImage, nodes: [String])]) {
+        let throughMask = HUDRingWidget.drawsArcThroughMask
+        defer { HUDRingWidget.drawsArcThroughMask = throughMask }
+        func drawn(throughMask: Bool) -> [(image: RenderedImage, nodes: [String])] {
+            HUDRingWidget.drawsArcThroughMask = throughMask
+            for widget in widgets { gtk_widget_queue_draw(widget) }
+            host.waitForFrames(2)
+            return widgets.compactMap { widget in
+                WidgetRenderer.render(widget, scale: scale)
+                    .map { ($0, RenderNodeTree.withNodes(of: widget) { $0.map(SpinnerArcTests.typeName) }) }
+            }
+        }
+        return (drawn(throughMask: false), drawn(throughMask: true))
     }
 
     /// `drawn` (through a mask) against `reference`: where `widget`'s pixels fall
